@@ -1,0 +1,44 @@
+import { lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { rateLimits } from '../db/schema';
+
+/** Limits per action: at most `limit` hits per `windowMs` per key. */
+export const RATE_LIMITS = {
+  login: { limit: 10, windowMs: 10 * 60_000 },
+  signup: { limit: 5, windowMs: 60 * 60_000 },
+  emailCheck: { limit: 60, windowMs: 10 * 60_000 },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/**
+ * Counts one hit for `key` in the current fixed window, in the database so that
+ * every server process shares the counter.
+ * @returns allowed=false once the limit is passed, with seconds until the window ends.
+ */
+export async function hitRateLimit(
+  ctx: AppContext,
+  name: RateLimitName,
+  key: string,
+): Promise<{ allowed: boolean; retryAfterS: number }> {
+  const { limit, windowMs } = RATE_LIMITS[name];
+  const now = ctx.clock.now().getTime();
+  const windowStart = new Date(now - (now % windowMs));
+  const [row] = await ctx.db
+    .insert(rateLimits)
+    .values({ key: `${name}:${key}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
+    .returning({ count: rateLimits.count });
+  const count = row?.count ?? 1;
+  if (count === 1) {
+    // A new window started: drop windows older than a day so the table stays small.
+    await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 24 * 60 * 60_000)));
+  }
+  return {
+    allowed: count <= limit,
+    retryAfterS: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
+  };
+}

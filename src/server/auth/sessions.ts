@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { sessions } from '../db/schema';
+
+/** Name of the HttpOnly session cookie. */
+export const SESSION_COOKIE = 'amora_session';
+/** last_seen_at is refreshed at most this often (ms) to keep reads cheap. */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+export interface Session {
+  id: string;
+  userId: number;
+  expiresAt: Date;
+}
+
+/** SHA-256 hex of a token: what the database stores instead of the token. */
+function tokenId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Starts a session for `userId`: an opaque 256-bit random token (base64url) for
+ * the cookie; only its hash is stored.
+ */
+export async function createSession(ctx: AppContext, userId: number): Promise<{ token: string; session: Session }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs);
+  const id = tokenId(token);
+  await ctx.db.insert(sessions).values({ id, userId, createdAt: now, lastSeenAt: now, expiresAt });
+  return { token, session: { id, userId, expiresAt } };
+}
+
+/** The live session for a cookie token, or null when unknown or expired. */
+export async function readSession(ctx: AppContext, token: string | undefined): Promise<Session | null> {
+  if (!token || token.length > 128) return null;
+  const now = ctx.clock.now();
+  const id = tokenId(token);
+  const [row] = await ctx.db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await ctx.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
+}
+
+/** Ends the session behind a cookie token (no-op when unknown). */
+export async function destroySession(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await ctx.db.delete(sessions).where(eq(sessions.id, tokenId(token)));
+}

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read once from the environment (ARCHITECTURE §Conventions 5).
+ * Defaults make `npm start` work with no configuration.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** unset → PGlite under DATA_DIR; `memory://` → in-memory PGlite; `postgres://…` → PostgreSQL. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^(memory:\/\/|file:|postgres(ql)?:\/\/)/, {
+      error: 'must start with memory://, file: or postgres://',
+    })
+    .optional(),
+  SITES_DIR: z.string().min(1).default('./config/sites'),
+  MIGRATIONS_DIR: z.string().min(1).default('./src/server/db/migrations'),
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(2_000_000).default(2000),
+  /** Session lifetime in days. */
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Set to 1 when served over HTTPS behind a proxy; Secure cookies are also used for non-localhost hosts. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  sitesDir: string;
+  migrationsDir: string;
+  seedMembers: number;
+  sessionTtlMs: number;
+  trustProxy: boolean;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+/** Raised by `loadConfig` with every bad variable named in its message. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment into a Config. Paths are resolved against `cwd`.
+ * @throws ConfigError naming every invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(defined);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `file:${path.join(dataDir, 'db')}`,
+    sitesDir: path.resolve(cwd, e.SITES_DIR),
+    migrationsDir: path.resolve(cwd, e.MIGRATIONS_DIR),
+    seedMembers: e.SEED_MEMBERS,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    trustProxy: e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+  };
+}

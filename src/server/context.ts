@@ -1,0 +1,46 @@
+import type { Config } from './config';
+import { openDatabase, type Database, type Db } from './db/client';
+import { createLogger, type Logger } from './log/logger';
+import { loadSites, type SiteRegistry } from './sites/load-sites';
+import { createLocalStorage, type Storage } from './storage/local-storage';
+
+/** Injectable wall clock so tests can move time. */
+export interface Clock {
+  now(): Date;
+}
+
+/**
+ * The composition root handed to every handler and use case
+ * (ARCHITECTURE: `{ config, db, storage, mailer, push, clock }`).
+ */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  sites: SiteRegistry;
+  storage: Storage;
+  clock: Clock;
+  log: Logger;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * Opens the database, applies migrations and loads the site files.
+ * @throws ConfigError / SiteConfigError / database errors: startup fails fast.
+ */
+export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'clock' | 'log'>> = {}): Promise<AppContext> {
+  const log = overrides.log ?? createLogger(config.logLevel);
+  const sites = loadSites(config.sitesDir);
+  const database = await openDatabase(config.databaseUrl);
+  await database.migrate(config.migrationsDir);
+  return {
+    config,
+    database,
+    db: database.db,
+    sites,
+    storage: createLocalStorage(config.dataDir),
+    clock: overrides.clock ?? systemClock,
+    log,
+  };
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** The drizzle database, the same type whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Applies pending migrations from `migrationsDir` (forward-only). */
+  migrate(migrationsDir: string): Promise<void>;
+  close(): Promise<void>;
+  /** Low-level access for LISTEN/NOTIFY and raw SQL where drizzle has no API. */
+  raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+}
+
+/**
+ * Opens the database named by `url`:
+ * `memory://` → in-memory PGlite, `file:/path` → PGlite persisted in that folder,
+ * `postgres://…` → PostgreSQL through a node-postgres pool.
+ * @throws Error for any other scheme.
+ */
+export async function openDatabase(url: string): Promise<Database> {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'postgres',
+      raw: { kind: 'postgres', pool },
+      migrate: (migrationsFolder) => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (url === 'memory://') {
+    client = new PGlite();
+  } else if (url.startsWith('file:')) {
+    const dir = url.slice('file:'.length);
+    fs.mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
+  }
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema });
+  return {
+    db: pgliteDb as unknown as Db,
+    driver: 'pglite',
+    raw: { kind: 'pglite', client },
+    migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

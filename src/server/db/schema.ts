@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Database schema (drizzle). Migrations are generated from this file with
+ * `npm run migrate:generate` and applied at start; they are forward-only.
+ */
+
+/** Tracking record of SPEC §3, stored with the account that came through it. */
+export interface TrackingRecord {
+  network?: string;
+  ref?: string;
+  sub1?: string;
+  sub2?: string;
+  sub3?: string;
+  clickid?: string;
+}
+
+/** An account. One per e-mail address and site (`site` = the site's package name). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    site: text('site').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** not_confirmed → active (e-mail confirmed) → deleted. */
+    status: text('status', { enum: ['not_confirmed', 'active', 'deleted'] })
+      .notNull()
+      .default('not_confirmed'),
+    paidUser: boolean('paid_user').notNull().default(false),
+    mailprovider: smallint('mailprovider').notNull().default(0),
+    trafficsource: text('trafficsource'),
+    timezone: text('timezone'),
+    referrer: text('referrer'),
+    formPath: text('form_path'),
+    userAgent: text('user_agent'),
+    originatingProfileId: integer('originating_profile_id'),
+    tracking: jsonb('tracking').$type<TrackingRecord>(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_site_email_idx').on(t.site, t.email)],
+);
+
+/** The public face of a member (SPEC §3 Profile); `id` equals the user id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    country: text('country'),
+    countryregion: text('countryregion'),
+    city: text('city'),
+    personal: text('personal'),
+    language: text('language').notNull().default('en'),
+    lastSignupStep: smallint('last_signup_step').notNull().default(0),
+    mainImageId: integer('main_image_id'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('profiles_active_idx').on(t.lastActiveAt.desc(), t.id.desc()).where(sql`${t.isVisible}`),
+    index('profiles_country_active_idx')
+      .on(t.country, t.lastActiveAt.desc(), t.id.desc())
+      .where(sql`${t.isVisible}`),
+    index('profiles_gender_dob_idx').on(t.gender, t.dateOfBirth).where(sql`${t.isVisible}`),
+  ],
+);
+
+/** Profile photos; files live in storage under `filename` / `thumb_filename`. */
+export const images = pgTable(
+  'images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: smallint('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_profile_idx').on(t.profileId, t.position)],
+);
+
+/** Server-side sessions; `id` is the SHA-256 (hex) of the opaque cookie token, never the token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Fixed-window rate-limit counters shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);

@@ -1,0 +1,56 @@
+import { City, State } from 'country-state-city';
+
+/**
+ * Regions and cities per country from the `country-state-city` data set.
+ * Region ids are the ISO 3166-2 subdivision codes without the country part.
+ */
+export interface Region {
+  id: string;
+  name: string;
+}
+
+export interface CityInfo {
+  name: string;
+  regionId: string;
+  latitude: number;
+  longitude: number;
+}
+
+const regionCache = new Map<string, Region[]>();
+const cityCache = new Map<string, CityInfo[]>();
+
+/** Cities of a country (ISO 3166-1 alpha-2), each tied to its region. Cached per country. */
+export function citiesOf(country: string): CityInfo[] {
+  let cities = cityCache.get(country);
+  if (!cities) {
+    cities = (City.getCitiesOfCountry(country) ?? [])
+      .filter((city) => city.stateCode)
+      .map((city) => ({
+        name: city.name,
+        regionId: city.stateCode,
+        latitude: Number(city.latitude),
+        longitude: Number(city.longitude),
+      }));
+    cityCache.set(country, cities);
+  }
+  return cities;
+}
+
+/** Regions of a country that have at least one city, sorted by name. Cached per country. */
+export function regionsOf(country: string): Region[] {
+  let regions = regionCache.get(country);
+  if (!regions) {
+    const withCities = new Set(citiesOf(country).map((city) => city.regionId));
+    regions = State.getStatesOfCountry(country)
+      .filter((state) => withCities.has(state.isoCode))
+      .map((state) => ({ id: state.isoCode, name: state.name }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    regionCache.set(country, regions);
+  }
+  return regions;
+}
+
+/** True when `regionId` is a region of `country`. */
+export function isRegionOf(country: string, regionId: string): boolean {
+  return regionsOf(country).some((region) => region.id === regionId);
+}

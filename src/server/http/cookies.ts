@@ -1,0 +1,40 @@
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { SESSION_COOKIE } from '../auth/sessions';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** Cookies of a request as a name → value map. */
+export function readCookies(request: Request): Record<string, string | undefined> {
+  return parseCookie(request.headers.get('cookie') ?? '');
+}
+
+/** Secure cookies everywhere except plain-HTTP localhost development. */
+export function isSecureRequest(url: URL): boolean {
+  return url.protocol === 'https:' || !LOCAL_HOSTS.has(url.hostname);
+}
+
+/** Set-Cookie for the session: HttpOnly, SameSite=Lax, Secure outside localhost. */
+export function sessionCookie(url: URL, token: string, expiresAt: Date): string {
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value: token,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(url),
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+/** Set-Cookie that removes the session cookie. */
+export function clearSessionCookie(url: URL): string {
+  return stringifySetCookie({
+    name: SESSION_COOKIE,
+    value: '',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(url),
+    path: '/',
+    maxAge: 0,
+  });
+}

@@ -1,0 +1,14 @@
+import { logoutContract } from '../../../shared/contracts/auth';
+import { ok } from '../../../shared/errors';
+import { destroySession } from '../../auth/sessions';
+import { defineOperation } from '../api';
+import { clearSessionCookie } from '../cookies';
+
+/** `GET /api/logout.php` → 'done' (SPEC §7): removes the session server-side and clears the cookie. */
+export const logoutEndpoint = [
+  defineOperation(logoutContract, async (_input, req) => {
+    await destroySession(req.ctx, req.sessionToken);
+    req.setCookies.push(clearSessionCookie(req.url));
+    return ok('done' as const);
+  }),
+];

@@ -1,0 +1,11 @@
+import { settingsContract } from '../../../shared/contracts/settings';
+import { ok } from '../../../shared/errors';
+import { toPublicSettings } from '../../sites/public-settings';
+import { defineOperation } from '../api';
+
+/** `GET /api/settings.php`: the SPEC §3 Settings the browser needs. */
+export const settingsEndpoint = [
+  defineOperation(settingsContract, async (_input, req) =>
+    ok(toPublicSettings(req.site, { geoipCountry: null, pushPublicKey: null })),
+  ),
+];

@@ -1,0 +1,32 @@
+import { signupContract, userContract } from '../../../shared/contracts/auth';
+import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/contracts/tracking';
+import { fail, ok } from '../../../shared/errors';
+import { hitRateLimit } from '../../auth/rate-limit';
+import { createSession, destroySession } from '../../auth/sessions';
+import { getUserView } from '../../members/profile-view';
+import { createAccount } from '../../signup/create-account';
+import { defineOperation } from '../api';
+import { readCookies, sessionCookie } from '../cookies';
+import { errorResponse } from '../responses';
+
+/** `GET /api/user.php` and `POST /api/user.php?new=1` (SPEC §7). */
+export const userEndpoint = [
+  defineOperation(userContract, async (_input, req) => {
+    if (!req.session) return fail('not_logged_in');
+    const user = await getUserView(req.ctx, req.session.userId);
+    return user ? ok(user) : fail('not_logged_in');
+  }),
+  defineOperation(signupContract, async ({ body }, req) => {
+    const limit = await hitRateLimit(req.ctx, 'signup', req.clientAddress);
+    if (!limit.allowed) return errorResponse('rate_limited', undefined, undefined, { 'retry-after': String(limit.retryAfterS) });
+    const tracking = parseTrackingCookie(readCookies(req.request)[TRACKING_COOKIE]);
+    const created = await createAccount(req.ctx, { site: req.site, payload: body, tracking });
+    if (!created.ok) return created;
+    await destroySession(req.ctx, req.sessionToken);
+    const { token, session } = await createSession(req.ctx, created.value.userId);
+    req.setCookies.push(sessionCookie(req.url, token, session.expiresAt));
+    const user = await getUserView(req.ctx, created.value.userId);
+    if (!user) throw new Error('account vanished right after creation');
+    return ok({ user });
+  }),
+];

@@ -1,0 +1,72 @@
+import type { z } from 'zod';
+import { MAX_JSON_BODY_BYTES } from '../../shared/constants';
+import { fail, ok, type ApiIssue, type Result } from '../../shared/errors';
+
+/** zod issues → `{ path, message }` with the i18n key as message. */
+export function toIssues(error: z.ZodError): ApiIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.code === 'unrecognized_keys' ? 'errors.unknown_field' : issue.message,
+  }));
+}
+
+/**
+ * Parses the query string with a strict schema. Empty values count as absent.
+ * Unknown parameters → `unknown_parameter`; bad values → `validation_failed`.
+ */
+export function parseQuery<S extends z.ZodType>(
+  url: URL,
+  schema: S,
+): Result<z.output<S>, 'unknown_parameter' | 'validation_failed'> {
+  const raw: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (value !== '' && !(key in raw)) raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return ok(parsed.data);
+  const issues = toIssues(parsed.error);
+  const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
+  return fail(unknown ? 'unknown_parameter' : 'validation_failed', undefined, issues);
+}
+
+/**
+ * Reads a JSON body of at most MAX_JSON_BODY_BYTES and parses it with `schema`.
+ * Failures: `unsupported_media_type`, `payload_too_large`, `invalid_json`, `validation_failed`.
+ */
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<Result<z.output<S>, 'unsupported_media_type' | 'payload_too_large' | 'invalid_json' | 'validation_failed'>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) return fail('unsupported_media_type');
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_JSON_BODY_BYTES) return fail('payload_too_large');
+  const text = await readLimitedText(request, MAX_JSON_BODY_BYTES);
+  if (text === null) return fail('payload_too_large');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail('invalid_json');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) return fail('validation_failed', undefined, toIssues(parsed.error));
+  return ok(parsed.data);
+}
+
+/** The body as text, or null once it passes `limit` bytes (the rest is not read). */
+async function readLimitedText(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,79 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { OwnProfile, ProfileImage, PublicProfile, User } from '../../shared/contracts/profile';
+import { isLocale } from '../../shared/locales';
+import type { AppContext } from '../context';
+import { images, profiles, users } from '../db/schema';
+import { ageOn } from './age';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type ImageRow = typeof images.$inferSelect;
+
+function toImage(row: ImageRow): ProfileImage {
+  return { id: row.id, filename: row.filename, thumb_filename: row.thumbFilename };
+}
+
+/** SPEC §3 Profile as other members see it: no e-mail, date of birth or tracking. */
+export function toPublicProfile(row: ProfileRow, imageRows: ImageRow[], today: Date): PublicProfile {
+  const ordered = imageRows.filter((image) => image.profileId === row.id);
+  const main = ordered.find((image) => image.id === row.mainImageId) ?? ordered[0] ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.dateOfBirth, today),
+    city: row.city,
+    country: row.country,
+    countryregion: row.countryregion,
+    main_image: main ? toImage(main) : null,
+    images: ordered.map(toImage),
+    gender: row.gender,
+    personal: row.personal,
+    language: isLocale(row.language) ? row.language : 'en',
+    last_active_at: row.lastActiveAt.toISOString(),
+  };
+}
+
+/** Images of the given profiles, in gallery order. */
+export async function loadImages(ctx: AppContext, profileIds: number[]): Promise<ImageRow[]> {
+  if (profileIds.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(images)
+    .where(inArray(images.profileId, profileIds))
+    .orderBy(asc(images.profileId), asc(images.position), asc(images.id));
+}
+
+/** A visible member's public profile, or null for unknown, hidden or deleted members. */
+export async function getPublicProfile(ctx: AppContext, id: number): Promise<PublicProfile | null> {
+  const [row] = await ctx.db
+    .select({ profile: profiles, status: users.status })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, id))
+    .limit(1);
+  if (!row || !row.profile.isVisible || row.status === 'deleted') return null;
+  return toPublicProfile(row.profile, await loadImages(ctx, [id]), ctx.clock.now());
+}
+
+/** SPEC §3 User for the logged-in member `userId`, or null when the account is gone. */
+export async function getUserView(ctx: AppContext, userId: number): Promise<User | null> {
+  const [row] = await ctx.db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.user.status === 'deleted') return null;
+  const profile: OwnProfile = {
+    ...toPublicProfile(row.profile, await loadImages(ctx, [userId]), ctx.clock.now()),
+    date_of_birth: row.profile.dateOfBirth,
+    lastSignupStep: row.profile.lastSignupStep,
+    fictional_icon: false,
+  };
+  return {
+    email: row.user.email,
+    profile,
+    paid_user: row.user.paidUser,
+    signup_date: row.user.createdAt.toISOString(),
+    mailprovider: row.user.mailprovider,
+  };
+}

@@ -1,0 +1,102 @@
+import { and, eq } from 'drizzle-orm';
+import type { SignupPayload } from '../../shared/contracts/auth';
+import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '../../shared/constants';
+import { fail, ok, type Result } from '../../shared/errors';
+import { isNameEqualToEmail } from '../../shared/rules/signup-rules';
+import { areSignupsAllowed } from '../../shared/rules/site-rules';
+import { hashPassword } from '../auth/passwords';
+import type { AppContext } from '../context';
+import { profiles, users, type TrackingRecord } from '../db/schema';
+import type { SiteConfig } from '../sites/site-config';
+
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/** SPEC §3 User.mailprovider for an address: 2 for Gmail, 0 otherwise. */
+export function mailproviderOf(email: string): number {
+  const domain = email.split('@')[1]?.toLowerCase() ?? '';
+  return GMAIL_DOMAINS.has(domain) ? MAILPROVIDER_GMAIL : MAILPROVIDER_OTHER;
+}
+
+export interface CreateAccountInput {
+  site: SiteConfig;
+  payload: SignupPayload;
+  tracking: TrackingRecord | null;
+}
+
+/**
+ * SPEC §2 Signup step 0: creates the account and its profile in one transaction.
+ * Failures: `signups_closed` (SPEC §5 rule), `validation_failed` (name equals e-mail),
+ * `account_exists` / `account_deleted` for a known e-mail on this site.
+ * @returns the new user id.
+ */
+export async function createAccount(
+  ctx: AppContext,
+  { site, payload, tracking }: CreateAccountInput,
+): Promise<Result<{ userId: number }, 'signups_closed' | 'validation_failed' | 'account_exists' | 'account_deleted'>> {
+  if (!areSignupsAllowed(site.signups, tracking?.network ?? payload.trafficsource)) return fail('signups_closed');
+  if (isNameEqualToEmail(payload.name, payload.email)) {
+    return fail('validation_failed', undefined, [{ path: 'name', message: 'signup.name_equal_to_email' }]);
+  }
+  const existing = await findAccount(ctx, site.package_name, payload.email);
+  if (existing) return fail(existing.status === 'deleted' ? 'account_deleted' : 'account_exists');
+
+  const passwordHash = await hashPassword(payload.password);
+  const now = ctx.clock.now();
+  try {
+    const userId = await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          site: site.package_name,
+          email: payload.email,
+          passwordHash,
+          mailprovider: mailproviderOf(payload.email),
+          trafficsource: payload.trafficsource,
+          timezone: payload.timezone,
+          referrer: payload.referrer,
+          formPath: payload.form_path,
+          userAgent: payload.n,
+          originatingProfileId: payload.profile,
+          tracking,
+          createdAt: now,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('insert returned no row');
+      await tx.insert(profiles).values({
+        id: user.id,
+        name: payload.name,
+        country: payload.country,
+        language: payload.language,
+        lastSignupStep: 1,
+        lastActiveAt: now,
+      });
+      return user.id;
+    });
+    return ok({ userId });
+  } catch (error) {
+    // Two signups racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) return fail('account_exists');
+    throw error;
+  }
+}
+
+/** The account with this e-mail on a site, if any. */
+export async function findAccount(ctx: AppContext, site: string, email: string) {
+  const [row] = await ctx.db
+    .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.site, site), eq(users.email, email.toLowerCase())))
+    .limit(1);
+  return row ?? null;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

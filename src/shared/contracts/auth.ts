@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales';
+import { emailRule, nameRule, passwordRule } from '../rules/signup-rules';
+import { defineContract, noParams } from './define';
+import { userSchema } from './profile';
+
+/**
+ * SPEC §3 Signup payload, accepted by `POST /api/user.php?new=1` (SPEC §7).
+ * `csrf` is the client-made hash, `token` comes from the e-mail check, `n` is the user agent.
+ */
+export const signupPayloadSchema = z.strictObject({
+  email: emailRule,
+  name: nameRule,
+  password: passwordRule,
+  trafficsource: z.string().max(100).nullable().default(null),
+  timezone: z.string().max(64).default('UTC'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
+    .nullable()
+    .default(null),
+  language: z.enum(LOCALES),
+  profile: z.number().int().positive().nullable().default(null),
+  form_path: z.string().max(2048).default('/signup'),
+  referrer: z.string().max(2048).default(''),
+  csrf: z.string().max(256).default(''),
+  token: z.string().max(512).nullable().default(null),
+  n: z.string().max(1024).default(''),
+});
+export type SignupPayload = z.infer<typeof signupPayloadSchema>;
+export type SignupPayloadInput = z.input<typeof signupPayloadSchema>;
+
+export const signupContract = defineContract({
+  method: 'POST',
+  path: '/api/user.php',
+  selector: { new: '1' },
+  query: z.strictObject({ new: z.literal('1') }),
+  body: signupPayloadSchema,
+  response: z.object({ user: userSchema }),
+  errors: ['validation_failed', 'account_exists', 'account_deleted', 'signups_closed', 'rate_limited'],
+});
+
+/** `POST /api/login.php` (not in the spec's table): e-mail + password → the User. */
+export const loginContract = defineContract({
+  method: 'POST',
+  path: '/api/login.php',
+  query: noParams,
+  body: z.strictObject({
+    email: emailRule,
+    password: z.string().min(1, { error: 'validation.required' }).max(1024),
+  }),
+  response: z.object({ user: userSchema }),
+  errors: ['validation_failed', 'invalid_credentials', 'rate_limited'],
+});
+
+/** `GET /api/logout.php` → 'done' (SPEC §7). */
+export const logoutContract = defineContract({
+  method: 'GET',
+  path: '/api/logout.php',
+  query: noParams,
+  body: z.undefined(),
+  response: z.literal('done'),
+  errors: [],
+});
+
+/** `GET /api/user.php` → the User of SPEC §3; 403 when not logged in. */
+export const userContract = defineContract({
+  method: 'GET',
+  path: '/api/user.php',
+  query: noParams,
+  body: z.undefined(),
+  response: userSchema,
+  errors: ['not_logged_in'],
+});

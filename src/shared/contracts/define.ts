@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../errors';
+
+/**
+ * One contract per endpoint (ARCHITECTURE §Conventions 3): method, path,
+ * request and response schemas, and the error codes it may answer with. The
+ * browser client and the server handler both use it so they cannot drift.
+ */
+export interface Contract<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: `/api/${string}`;
+  /** Extra fixed query parameters that select this operation (e.g. `new=1`). */
+  selector?: Record<string, string>;
+  query: Q;
+  body: B;
+  response: R;
+  errors: readonly ErrorCode[];
+}
+
+/** Declares a contract; a helper only so the generic types are inferred. */
+export function defineContract<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  contract: Contract<Q, B, R>,
+): Contract<Q, B, R> {
+  return contract;
+}
+
+/** Strict empty object: the endpoint takes no query parameters / body fields. */
+export const noParams = z.strictObject({});
+
+/** A boolean query flag: `1`, `true`, `0`, `false`. */
+export const queryFlag = z
+  .enum(['1', '0', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+/** A positive integer id in a query string or body. */
+export const idParam = z.coerce.number({ error: 'validation.integer' }).int().positive().max(2 ** 31 - 1);
+
+export type QueryOf<C extends Contract> = z.output<C['query']>;
+export type BodyOf<C extends Contract> = z.output<C['body']>;
+export type BodyInput<C extends Contract> = z.input<C['body']>;
+export type QueryInput<C extends Contract> = z.input<C['query']>;
+export type ResponseOf<C extends Contract> = z.output<C['response']>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { GENDERS } from '../constants';
+import { LOCALES } from '../locales';
+
+/** SPEC §3 Profile image: `thumb_filename` (and the full `filename`) relative to `cdn_prefix`. */
+export const profileImageSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  thumb_filename: z.string(),
+});
+export type ProfileImage = z.infer<typeof profileImageSchema>;
+
+/**
+ * SPEC §3 Profile as other members see it: never e-mail, date of birth,
+ * exact location or tracking data.
+ */
+export const publicProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  countryregion: z.string().nullable(),
+  main_image: profileImageSchema.nullable(),
+  images: z.array(profileImageSchema),
+  gender: z.enum(GENDERS).nullable(),
+  personal: z.string().nullable(),
+  language: z.enum(LOCALES),
+  last_active_at: z.string().nullable(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+
+/** SPEC §3 Profile as its owner sees it (User.profile). */
+export const ownProfileSchema = publicProfileSchema.extend({
+  date_of_birth: z.string().nullable(),
+  lastSignupStep: z.number().int().min(0).max(7),
+  fictional_icon: z.boolean(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+/** SPEC §3 User. `mailprovider` 2 means Gmail; `signup_date` is ISO 8601. */
+export const userSchema = z.object({
+  email: z.string(),
+  profile: ownProfileSchema,
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  mailprovider: z.number().int(),
+});
+export type User = z.infer<typeof userSchema>;

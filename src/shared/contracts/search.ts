@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { GENDERS, MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../constants';
+import { defineContract, idParam, queryFlag } from './define';
+import { publicProfileSchema } from './profile';
+
+const age = z.coerce.number({ error: 'validation.integer' }).int().min(MIN_AGE).max(MAX_AGE);
+
+/** SPEC §3 Search filters. */
+export const searchFiltersSchema = z.object({
+  gender: z.enum(GENDERS).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
+    .optional(),
+  countryregion: z.string().max(16).optional(),
+  min_age: age.optional(),
+  max_age: age.optional(),
+});
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+
+/** Every query parameter of `GET /api/search.php` (SPEC §7); unknown ones are refused. */
+export const searchQuerySchema = z
+  .strictObject({
+    ...searchFiltersSchema.shape,
+    source: z.string().max(64).optional(),
+    pp: z.coerce.number().int().min(1).max(48).default(SEARCH_PAGE_SIZE),
+    auto_load: queryFlag.optional(),
+    hideNudity: queryFlag.optional(),
+    searchAllCountries: queryFlag.optional(),
+    trafficsource: z.string().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    manual_search: queryFlag.optional(),
+    do_not_save: queryFlag.optional(),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    error: 'search.min_age_above_max_age',
+    path: ['min_age'],
+  })
+  .refine((q) => q.countryregion === undefined || q.country !== undefined, {
+    error: 'search.region_needs_country',
+    path: ['countryregion'],
+  });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** SPEC §3 Search response. */
+export const searchResponseSchema = z.object({
+  profiles: z.array(publicProfileSchema),
+  paging: z.object({
+    num_results: z.number().int(),
+    page: z.number().int(),
+    pp: z.number().int(),
+    num_pages: z.number().int(),
+  }),
+  filter_options: searchFiltersSchema,
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const searchContract = defineContract({
+  method: 'GET',
+  path: '/api/search.php',
+  query: searchQuerySchema,
+  body: z.undefined(),
+  response: searchResponseSchema,
+  errors: ['validation_failed', 'unknown_parameter', 'search_not_allowed'],
+});
+
+/** `GET /api/profile.php?id=` (not in the spec's table): one member's public profile. */
+export const profileContract = defineContract({
+  method: 'GET',
+  path: '/api/profile.php',
+  query: z.strictObject({ id: idParam }),
+  body: z.undefined(),
+  response: z.object({ profile: publicProfileSchema }),
+  errors: ['validation_failed', 'not_found'],
+});

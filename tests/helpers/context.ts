@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeEach } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { createContext, type AppContext, type Clock } from '../../src/server/context';
+import { createLogger } from '../../src/server/log/logger';
+
+/** A clock tests can set and move. */
+export interface TestClock extends Clock {
+  set(date: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function createTestClock(start = '2026-11-21T12:00:00Z'): TestClock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = new Date(date);
+    },
+    advance: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
+const TABLES = ['rate_limits', 'sessions', 'images', 'profiles', 'users'];
+
+/**
+ * One migrated database per test file: in-memory PGlite, or the PostgreSQL of
+ * `DATABASE_URL` (npm run test:pg, files run one at a time). Every table is
+ * emptied before each test.
+ */
+export function useTestContext(): { ctx: () => AppContext; clock: TestClock } {
+  const clock = createTestClock();
+  let context: AppContext | null = null;
+  const databaseUrl = process.env.DATABASE_URL ?? 'memory://';
+
+  beforeEach(async () => {
+    if (!context) {
+      const config = loadConfig({
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: path.join(process.cwd(), 'data', 'test', String(process.pid)),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+      });
+      context = await createContext(config, { clock, log: createLogger('silent') });
+    }
+    clock.set('2026-11-21T12:00:00Z');
+    await context.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+  });
+
+  afterAll(async () => {
+    await context?.database.close();
+  });
+
+  return {
+    ctx: () => {
+      if (!context) throw new Error('test context used outside a test');
+      return context;
+    },
+    clock,
+  };
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { profiles } from '../../src/server/db/schema';
+import { profileEndpoint, searchEndpoint } from '../../src/server/http/endpoints/search';
+import { settingsEndpoint } from '../../src/server/http/endpoints/settings';
+import { loginEndpoint } from '../../src/server/http/endpoints/login';
+import { callApi, sessionCookieFrom } from '../helpers/api';
+import { useTestContext } from '../helpers/context';
+import { addImage, createMember, MEMBER_PASSWORD } from '../helpers/factories';
+import { eq } from 'drizzle-orm';
+
+const { ctx } = useTestContext();
+const search = (query: Record<string, string | number> = {}, options = {}) =>
+  callApi(ctx(), searchEndpoint, '/api/search.php', { query, ...options });
+
+describe('GET /api/search.php', () => {
+  it('pages 12 at a time, most recently active first, with the total', async () => {
+    for (let i = 0; i < 30; i++) {
+      await createMember(ctx(), { name: `M${i}`, lastActiveAt: new Date(Date.UTC(2026, 10, 1, 0, i)) });
+    }
+    const first = await search();
+    expect(first.status).toBe(200);
+    expect(first.json.profiles).toHaveLength(12);
+    expect(first.json.paging).toEqual({ num_results: 30, page: 1, pp: 12, num_pages: 3 });
+    expect(first.json.profiles[0].name).toBe('M29');
+    const third = await search({ page: 3 });
+    expect(third.json.profiles.map((p: { name: string }) => p.name)).toEqual(['M5', 'M4', 'M3', 'M2', 'M1', 'M0']);
+  });
+
+  it('filters by gender, country, region and age bucket', async () => {
+    await createMember(ctx(), { name: 'Lisa', gender: 'female', country: 'NL', countryregion: 'NH', dateOfBirth: '2001-01-01' });
+    await createMember(ctx(), { name: 'Jan', gender: 'male', country: 'NL', countryregion: 'NH', dateOfBirth: '2001-01-01' });
+    await createMember(ctx(), { name: 'Eva', gender: 'female', country: 'NL', countryregion: 'UT', dateOfBirth: '1980-01-01' });
+    await createMember(ctx(), { name: 'Hans', gender: 'male', country: 'DE', dateOfBirth: '1960-06-01' });
+    const names = async (query: Record<string, string | number>) =>
+      (await search(query)).json.profiles.map((p: { name: string }) => p.name).sort();
+    expect(await names({ gender: 'female' })).toEqual(['Eva', 'Lisa']);
+    expect(await names({ country: 'NL', countryregion: 'NH' })).toEqual(['Jan', 'Lisa']);
+    expect(await names({ min_age: 18, max_age: 25 })).toEqual(['Jan', 'Lisa']);
+    expect(await names({ min_age: 46, max_age: 55 })).toEqual(['Eva']);
+    expect(await names({ min_age: 66 })).toEqual(['Hans']);
+    const filtered = await search({ gender: 'male', country: 'DE' });
+    expect(filtered.json.filter_options).toEqual({ gender: 'male', country: 'DE' });
+    expect(filtered.json.paging.num_results).toBe(1);
+  });
+
+  it('never exposes private fields and leaves out the searcher', async () => {
+    const me = await createMember(ctx(), { name: 'Me', email: 'me@example.com' });
+    const other = await createMember(ctx(), { name: 'Other' });
+    await addImage(ctx(), other);
+    const login = await callApi(ctx(), loginEndpoint, '/api/login.php', {
+      method: 'POST',
+      body: { email: 'me@example.com', password: MEMBER_PASSWORD },
+    });
+    const result = await search({}, { cookie: sessionCookieFrom(login.cookies) });
+    expect(result.json.profiles.map((p: { id: number }) => p.id)).toEqual([other]);
+    const card = result.json.profiles[0];
+    expect(card).not.toHaveProperty('date_of_birth');
+    expect(card).not.toHaveProperty('email');
+    expect(card.age).toBe(31);
+    expect(card.main_image.thumb_filename).toBe(`p/${other}-0-t.webp`);
+    expect(me).toBeGreaterThan(0);
+  });
+
+  it('is refused to visitors where logged-out search is off', async () => {
+    const refused = await search({}, { packageName: 'lovelane' });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe('search_not_allowed');
+    expect((await search({ trafficsource: 'adnet' }, { packageName: 'lovelane' })).status).toBe(200);
+  });
+});
+
+describe('GET /api/profile.php', () => {
+  it('returns a public profile and 404 for unknown or hidden members', async () => {
+    const id = await createMember(ctx(), { name: 'Lisa', personal: 'Hi there' });
+    const found = await callApi(ctx(), profileEndpoint, '/api/profile.php', { query: { id } });
+    expect(found.status).toBe(200);
+    expect(found.json.profile).toMatchObject({ id, name: 'Lisa', personal: 'Hi there', country: 'NL' });
+    expect(found.json.profile).not.toHaveProperty('date_of_birth');
+    expect((await callApi(ctx(), profileEndpoint, '/api/profile.php', { query: { id: 9999 } })).status).toBe(404);
+    await ctx().db.update(profiles).set({ isVisible: false }).where(eq(profiles.id, id));
+    expect((await callApi(ctx(), profileEndpoint, '/api/profile.php', { query: { id } })).status).toBe(404);
+    expect((await callApi(ctx(), profileEndpoint, '/api/profile.php', { query: { id: 'x' } })).status).toBe(422);
+  });
+});
+
+describe('GET /api/settings.php', () => {
+  it('returns the requesting site settings with region data', async () => {
+    const amora = await callApi(ctx(), settingsEndpoint, '/api/settings.php');
+    expect(amora.json).toMatchObject({ package_name: 'amora', template: 'classic', signups: 'all', niche: 1 });
+    expect(amora.json.region_data.NL).toContainEqual({ id: 'NH', name: 'North Holland' });
+    const lovelane = await callApi(ctx(), settingsEndpoint, '/api/settings.php', { packageName: 'lovelane' });
+    expect(lovelane.json).toMatchObject({ template: 'lavish', domain_language: 'nl', niche: 6 });
+  });
+});
