@@ -1,0 +1,47 @@
+// Builds the app (astro build) when dist/ is missing or older than any build input.
+// Usage: node scripts/build-if-needed.mjs  (also imported by scripts/start.mjs)
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const STAMP = path.join(root, 'dist', '.build-stamp');
+const INPUTS = ['src', 'locales', 'public', 'landers', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when dist/ is missing or any input changed after the last build. */
+export function needsBuild() {
+  if (!fs.existsSync(STAMP) || !fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs'))) return true;
+  const built = fs.statSync(STAMP).mtimeMs;
+  return INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
+}
+
+/** Runs `astro build` when needed; exits the process on failure. */
+export function buildIfNeeded() {
+  if (!needsBuild()) {
+    console.log('build: dist/ is up to date');
+    return;
+  }
+  console.log('build: building the app (astro build)…');
+  const started = Date.now();
+  const result = spawnSync('astro', ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(STAMP, new Date().toISOString());
+  console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();

@@ -1,0 +1,24 @@
+// Takes desktop and mobile screenshots of the given paths: node scripts/screenshots.mjs BASE_URL path...
+// Writes to ./screenshots/<name>-<width>.png. Used while developing; not part of npm test.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+
+const [base, ...paths] = process.argv.slice(2);
+fs.mkdirSync('screenshots', { recursive: true });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+});
+for (const width of [1280, 390]) {
+  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.on('console', (m) => m.type() === 'error' && console.log('console error', m.text()));
+  for (const path of paths) {
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: width === 390 ? false : true });
+  }
+  await context.close();
+}
+await browser.close();

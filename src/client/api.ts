@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import type { Contract } from '../shared/contracts/define';
+import type { ApiIssue, ErrorCode } from '../shared/errors';
+import { readBoot } from './boot';
+
+/** A failed API call: HTTP status plus the `{ error: { code, message, issues } }` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly issues: ApiIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = (event: 'start' | 'end' | 'error') => void;
+const listeners = new Set<Listener>();
+
+/** Observes API activity (used by the loading bar). Returns an unsubscribe function. */
+export function onApiActivity(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export interface CallInput<C extends Contract> {
+  query?: z.input<C['query']>;
+  body?: z.input<C['body']>;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls an endpoint by its contract: sends `package-name` and `original-host`
+ * (SPEC §7), JSON body, and parses the answer with the contract's response schema.
+ * @throws ApiError for non-2xx answers (code/message from the body), network
+ *   failures (`network`), or a response that does not match the contract.
+ */
+export async function callApi<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<z.output<C['response']>> {
+  const url = new URL(contract.path, window.location.origin);
+  const query = { ...(contract.selector ?? {}), ...((input.query ?? {}) as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = {
+    'package-name': readBoot().packageName,
+    'original-host': window.location.host,
+    accept: 'application/json',
+  };
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  for (const listener of listeners) listener('start');
+  let failed = false;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: contract.method,
+        headers,
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        credentials: 'same-origin',
+        signal: input.signal,
+      });
+    } catch (error) {
+      failed = true;
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, 'network', 'errors.network');
+    }
+    const json: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      failed = true;
+      const error = (json as { error?: { code?: ErrorCode; message?: string; issues?: ApiIssue[] } } | null)?.error;
+      throw new ApiError(response.status, error?.code ?? 'internal', error?.message ?? 'errors.internal', error?.issues);
+    }
+    const parsed = contract.response.safeParse(json);
+    if (!parsed.success) {
+      failed = true;
+      throw new ApiError(response.status, 'internal', 'errors.internal');
+    }
+    return parsed.data;
+  } finally {
+    for (const listener of listeners) listener(failed ? 'error' : 'end');
+  }
+}

@@ -1,0 +1,26 @@
+import type { User } from '../shared/contracts/profile';
+import type { PublicSettings } from '../shared/contracts/settings';
+import type { MessageTree } from '../shared/i18n';
+import type { Locale } from '../shared/locales';
+
+/** Data the server renders into every page for the browser (`#amora-boot`). */
+export interface BootData {
+  packageName: string;
+  locale: Locale;
+  user: User | null;
+  settings: Pick<PublicSettings, 'name' | 'template' | 'cdn_prefix' | 'signups' | 'countries' | 'logged_out_search' | 'logged_out_search_trafficsource'>;
+  messages: MessageTree;
+}
+
+export const BOOT_ELEMENT_ID = 'amora-boot';
+
+let cached: BootData | null = null;
+
+/** The page's boot data; throws outside the browser or when the page lacks it. */
+export function readBoot(): BootData {
+  if (cached) return cached;
+  const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_ELEMENT_ID);
+  if (!element?.textContent) throw new Error('boot data missing');
+  cached = JSON.parse(element.textContent) as BootData;
+  return cached;
+}

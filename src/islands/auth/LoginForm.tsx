@@ -1,0 +1,78 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../client/api';
+import { loginContract } from '../../shared/contracts/auth';
+import type { Locale } from '../../shared/locales';
+import { logIn } from '../../stores/session';
+import { fieldErrors } from '../shell/field-errors';
+import { TextField } from '../shell/TextField';
+import { useT } from '../shell/use-t';
+
+interface Props {
+  locale: Locale;
+  /** Where to go after login (a same-site path). */
+  next: string;
+}
+
+/** Login form: e-mail + password → `POST /api/login.php`, then on to `next`. */
+export default function LoginForm({ locale, next }: Props) {
+  const t = useT(locale);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = loginContract.body.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await logIn(parsed.data.email, parsed.data.password);
+      window.location.assign(next);
+    } catch (error) {
+      setBusy(false);
+      setFormError(error instanceof ApiError ? error.message : 'errors.internal');
+    }
+  };
+
+  return (
+    <form className="card auth-card" onSubmit={onSubmit} noValidate>
+      {formError && (
+        <div className="alert alert-danger" role="alert">
+          {t(formError)}
+        </div>
+      )}
+      <TextField
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email ? t(errors.email) : null}
+      />
+      <TextField
+        label={t('login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password ? t(errors.password) : null}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t('login.submitting') : t('login.submit')}
+      </button>
+      <p className="auth-switch">
+        {t('login.no_account')} <a href="/signup">{t('login.signup_link')}</a>
+      </p>
+    </form>
+  );
+}

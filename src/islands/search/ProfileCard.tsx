@@ -1,0 +1,58 @@
+import type { PublicProfile } from '../../shared/contracts/profile';
+
+/** A member counts as online when active in the last 10 minutes. */
+const ONLINE_WINDOW_MS = 10 * 60_000;
+
+interface Props {
+  profile: PublicProfile;
+  cdnPrefix: string;
+  countryName: string | undefined;
+  onlineLabel: string;
+  /** Milliseconds since epoch, so server and browser render the same dot. */
+  now: number;
+}
+
+/** Photo-led member card (DESIGN.md): 4:5 photo, name + age, place, online dot. */
+export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now }: Props) {
+  const isOnline = profile.last_active_at !== null && now - Date.parse(profile.last_active_at) < ONLINE_WINDOW_MS;
+  const place = [profile.city, countryName ?? profile.country].filter(Boolean).join(', ');
+  return (
+    <li className="member-card" data-testid="member-card">
+      {profile.main_image ? (
+        <img
+          src={`${cdnPrefix}/${profile.main_image.thumb_filename}`}
+          alt=""
+          width={240}
+          height={300}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <div className="member-card-initial" aria-hidden="true">
+          {profile.name.slice(0, 1).toUpperCase()}
+        </div>
+      )}
+      <a className="member-card-link" href={`/members/${profile.id}`}>
+        <span className="member-card-name">
+          {isOnline && <span className="online-dot" role="img" aria-label={onlineLabel} />}
+          <span>
+            {profile.name}
+            {profile.age !== null && `, ${profile.age}`}
+          </span>
+        </span>
+        {place && <span className="member-card-place">{place}</span>}
+      </a>
+    </li>
+  );
+}
+
+/** Placeholder cards while a page loads. */
+export function SkeletonCards({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="member-card skeleton" aria-hidden="true" />
+      ))}
+    </>
+  );
+}

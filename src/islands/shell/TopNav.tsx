@@ -1,0 +1,105 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { User } from '../../shared/contracts/profile';
+import type { Locale } from '../../shared/locales';
+import { $user, initSession, logOut } from '../../stores/session';
+import { HeartIcon, LoginIcon, LogoutIcon, SearchIcon, UserIcon } from './icons';
+import { useT } from './use-t';
+
+interface Props {
+  locale: Locale;
+  initialUser: User | null;
+  siteName: string;
+  cdnPrefix: string;
+  currentPath: string;
+}
+
+/**
+ * Top navigation (desktop) and bottom navigation (phones). Owns the session
+ * store's start on every page: SSR user → `$user`, polling when logged in.
+ */
+export default function TopNav({ locale, initialUser, siteName, cdnPrefix, currentPath }: Props) {
+  const t = useT(locale);
+  const storeUser = useStore($user);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    initSession(initialUser);
+    setHydrated(true);
+  }, [initialUser]);
+  const user = hydrated ? storeUser : initialUser;
+  const current = (path: string) => (currentPath === path || currentPath.startsWith(`${path}/`) ? 'page' : undefined);
+
+  const onLogout = async () => {
+    await logOut();
+    window.location.assign('/login');
+  };
+
+  const avatar = user?.profile.main_image ? `${cdnPrefix}/${user.profile.main_image.thumb_filename}` : null;
+
+  return (
+    <>
+      <header className="top-nav">
+        <nav className="top-nav-inner" aria-label={t('nav.main')}>
+          <a className="brand" href="/">
+            <span className="brand-mark" aria-hidden="true">
+              ♥
+            </span>
+            {siteName}
+          </a>
+          <ul className="nav-links">
+            <li>
+              <a className="nav-link" href="/members" aria-current={current('/members')}>
+                <SearchIcon />
+                {t('nav.search')}
+              </a>
+            </li>
+          </ul>
+          {user ? (
+            <div className="nav-actions">
+              <span className="nav-user" data-testid="nav-user">
+                {avatar ? <img className="nav-avatar" src={avatar} alt="" width={36} height={36} /> : <UserIcon />}
+                <span className="nav-hide-mobile">{user.profile.name}</span>
+              </span>
+              <button type="button" className="nav-link nav-hide-mobile" onClick={onLogout}>
+                <LogoutIcon />
+                {t('nav.logout')}
+              </button>
+            </div>
+          ) : (
+            <div className="nav-actions">
+              <a className="nav-link nav-hide-mobile" href="/login" aria-current={current('/login')}>
+                {t('nav.login')}
+              </a>
+              <a className="btn btn-primary btn-small" href="/signup">
+                {t('nav.signup')}
+              </a>
+            </div>
+          )}
+        </nav>
+      </header>
+      <nav className="bottom-nav" aria-label={t('nav.main')}>
+        <a href="/members" aria-current={current('/members')}>
+          <SearchIcon />
+          {t('nav.search')}
+        </a>
+        {user ? (
+          <button type="button" onClick={onLogout}>
+            <LogoutIcon />
+            {t('nav.logout')}
+          </button>
+        ) : (
+          <>
+            <a href="/login" aria-current={current('/login')}>
+              <LoginIcon />
+              {t('nav.login')}
+            </a>
+            <a href="/signup" aria-current={current('/signup')}>
+              <HeartIcon />
+              {t('nav.signup')}
+            </a>
+          </>
+        )}
+      </nav>
+    </>
+  );
+}

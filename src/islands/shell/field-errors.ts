@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+import type { ApiIssue } from '../../shared/errors';
+import { RULE_PARAMS } from '../../shared/rules/signup-rules';
+
+/** First message key per field from a zod error or API issues: `{ email: 'validation.email' }`. */
+export function fieldErrors(issues: readonly (z.core.$ZodIssue | ApiIssue)[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = Array.isArray(issue.path) ? issue.path.join('.') : String(issue.path);
+    if (!(path in errors)) errors[path] = issue.message;
+  }
+  return errors;
+}
+
+/** i18n parameters for a field's message key (e.g. `count` for min_length). */
+export function messageParams(field: string, key: string): Record<string, number> {
+  return RULE_PARAMS[`${field}.${key}`] ?? {};
+}

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { readBoot } from '../../client/boot';
+import { getI18n, hasMessages, registerMessages } from '../../shared/i18n';
+import type { Locale } from '../../shared/locales';
+
+/**
+ * The `t` of the page's locale for an island. In the browser the messages come
+ * from the page's boot data; on the server they are registered at startup.
+ */
+export function useT(locale: Locale) {
+  if (typeof document !== 'undefined' && !hasMessages(locale)) registerMessages(locale, readBoot().messages);
+  return useTranslation(undefined, { i18n: getI18n(locale) }).t;
+}

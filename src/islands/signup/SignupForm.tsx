@@ -1,0 +1,138 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../client/api';
+import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
+import type { Locale } from '../../shared/locales';
+import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } from '../../shared/rules/signup-rules';
+import { signUp } from '../../stores/session';
+import { fieldErrors, messageParams } from '../shell/field-errors';
+import { TextField } from '../shell/TextField';
+import { useT } from '../shell/use-t';
+import { buildSignupPayload } from './signup-payload';
+
+interface Props {
+  locale: Locale;
+  /** Where the new member goes after the account exists. */
+  next: string;
+}
+
+type Field = 'email' | 'name' | 'password';
+const RULES = { email: emailRule, name: nameRule, password: passwordRule };
+
+/** Signup wizard step 0 (SPEC §2): e-mail, name, password → account created and logged in. */
+export default function SignupForm({ locale, next }: Props) {
+  const t = useT(locale);
+  const [values, setValues] = useState({ email: '', name: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const validate = (field: Field, current = values): string | undefined => {
+    const result = RULES[field].safeParse(current[field]);
+    if (!result.success) return result.error.issues[0]?.message;
+    if (field === 'name' && isNameEqualToEmail(current.name, current.email)) return 'signup.name_equal_to_email';
+    return undefined;
+  };
+
+  const onBlur = (field: Field) => setErrors((prev) => ({ ...prev, [field]: validate(field) }));
+
+  const onEmailChange = (email: string) =>
+    setValues((prev) => ({ ...prev, email }));
+
+  const onEmailBlur = () => {
+    // SPEC §5: an empty name is prefilled from the part before the @.
+    const name = values.name.trim() === '' && values.email.includes('@') ? nameFromEmail(values.email) : values.name;
+    const next = { ...values, name };
+    setValues(next);
+    setErrors((prev) => ({ ...prev, email: validate('email', next), ...(name !== values.name ? { name: validate('name', next) } : {}) }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const found: Partial<Record<Field, string>> = {};
+    for (const field of ['email', 'name', 'password'] as const) {
+      const message = validate(field);
+      if (message) found[field] = message;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await signUp(
+        buildSignupPayload(values, {
+          locale,
+          url: new URL(window.location.href),
+          referrer: document.referrer,
+          userAgent: navigator.userAgent,
+          timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+          token: null,
+        }),
+      );
+      window.location.assign(next);
+    } catch (error) {
+      // SPEC §8: account creation failure shows the error and re-enables the form.
+      setBusy(false);
+      if (error instanceof ApiError && error.issues.length > 0) setErrors(fieldErrors(error.issues));
+      setFormError(error instanceof ApiError ? error.message : 'errors.internal');
+    }
+  };
+
+  const errorText = (field: Field) => {
+    const key = errors[field];
+    return key ? t(key, messageParams(field, key)) : null;
+  };
+
+  return (
+    <form className="card auth-card" onSubmit={onSubmit} noValidate>
+      {formError && (
+        <div className="alert alert-danger" role="alert">
+          {t(formError)}
+          {formError === 'signup.existing_account_active' && (
+            <>
+              {' '}
+              <a href="/login">{t('signup.login_link')}</a>
+            </>
+          )}
+        </div>
+      )}
+      <TextField
+        label={t('signup.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={values.email}
+        onChange={(e) => onEmailChange(e.target.value)}
+        onBlur={onEmailBlur}
+        error={errorText('email')}
+      />
+      <TextField
+        label={t('signup.name')}
+        name="name"
+        autoComplete="given-name"
+        maxLength={150}
+        value={values.name}
+        onChange={(e) => setValues((prev) => ({ ...prev, name: e.target.value }))}
+        onBlur={() => onBlur('name')}
+        error={errorText('name')}
+      />
+      <TextField
+        label={t('signup.password')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={(e) => setValues((prev) => ({ ...prev, password: e.target.value }))}
+        onBlur={() => onBlur('password')}
+        error={errorText('password')}
+        hint={t('signup.password_hint', { count: PASSWORD_MIN_LENGTH })}
+      />
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        {busy ? t('signup.submitting') : t('signup.submit')}
+      </button>
+      <p className="auth-switch">
+        {t('signup.have_account')} <a href="/login">{t('signup.login_link')}</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import de from '../../../locales/de.json';
+import en from '../../../locales/en.json';
+import es from '../../../locales/es.json';
+import fr from '../../../locales/fr.json';
+import it from '../../../locales/it.json';
+import nl from '../../../locales/nl.json';
+import pl from '../../../locales/pl.json';
+import { registerMessages, type MessageTree } from '../../shared/i18n';
+import type { Locale } from '../../shared/locales';
+
+/** Message trees of the seven locales (files in `locales/`). */
+export const MESSAGES: Record<Locale, MessageTree> = { en, nl, de, it, fr, es, pl };
+
+/** Registers every locale's messages with the shared i18n registry (idempotent). */
+export function registerAllMessages(): void {
+  for (const [locale, messages] of Object.entries(MESSAGES)) registerMessages(locale as Locale, messages);
+}

@@ -1,0 +1,44 @@
+import type { User } from '../../shared/contracts/profile';
+import { LOCALE_COOKIE } from '../../shared/constants';
+import type { Locale } from '../../shared/locales';
+import { readSession, SESSION_COOKIE } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { readCookies } from '../http/cookies';
+import { detectLocale } from '../i18n/detect-locale';
+import { getUserView } from '../members/profile-view';
+import { resolveSiteForPage } from '../sites/resolve-site';
+import type { SiteConfig } from '../sites/site-config';
+
+/** What every rendered page knows about its request. */
+export interface PageContext {
+  site: SiteConfig;
+  locale: Locale;
+  /** The logged-in member, or null for visitors. */
+  user: User | null;
+  userId: number | null;
+}
+
+/**
+ * Resolves site (original-host / Host), locale (SPEC §1) and the session's user
+ * for a page request.
+ */
+export async function resolvePageContext(ctx: AppContext, request: Request): Promise<PageContext> {
+  const site = resolveSiteForPage(ctx.sites, request.headers);
+  const cookies = readCookies(request);
+  const locale = detectLocale({
+    cookie: cookies[LOCALE_COOKIE],
+    acceptLanguage: request.headers.get('accept-language'),
+    domainLanguage: site.domain_language,
+  });
+  const session = await readSession(ctx, cookies[SESSION_COOKIE]);
+  const user = session ? await getUserView(ctx, session.userId) : null;
+  return { site, locale, user, userId: user && session ? session.userId : null };
+}
+
+/** Security headers for every HTML response. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
+};

@@ -1,0 +1,110 @@
+import { atom, map } from 'nanostores';
+import { callApi } from '../client/api';
+import { searchContract, type SearchFilters } from '../shared/contracts/search';
+import type { PublicProfile } from '../shared/contracts/profile';
+import { SEARCH_PAGE_SIZE } from '../shared/constants';
+
+/**
+ * Search list state (SPEC §2, §4): filters, the current page (kept in the
+ * `page` query parameter) and its results. A filter change clears the results
+ * and reloads from page 1.
+ */
+export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export const $searchFilters = map<SearchFilters>({});
+export const $searchPage = atom(1);
+export const $searchResults = atom<{
+  status: SearchStatus;
+  profiles: PublicProfile[];
+  numResults: number;
+  numPages: number;
+}>({ status: 'idle', profiles: [], numResults: 0, numPages: 0 });
+
+const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+let controller: AbortController | null = null;
+let hasLoaded = false;
+
+/** Filters and page from a URL's query (unknown or bad values are ignored). */
+export function readSearchUrl(url: URL): { filters: SearchFilters; page: number } {
+  const filters: Record<string, string | number> = {};
+  for (const key of FILTER_KEYS) {
+    const value = url.searchParams.get(key);
+    if (!value) continue;
+    filters[key] = key === 'min_age' || key === 'max_age' ? Number(value) : value;
+  }
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page') ?? '1')) || 1);
+  return { filters: filters as SearchFilters, page };
+}
+
+function writeSearchUrl(mode: 'push' | 'replace'): void {
+  const url = new URL(window.location.href);
+  for (const key of [...FILTER_KEYS, 'page']) url.searchParams.delete(key);
+  for (const [key, value] of Object.entries($searchFilters.get())) {
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  }
+  if ($searchPage.get() > 1) url.searchParams.set('page', String($searchPage.get()));
+  if (url.href === window.location.href) return;
+  if (mode === 'push') window.history.pushState({ search: true }, '', url);
+  else window.history.replaceState({ search: true }, '', url);
+}
+
+/** Loads the current filters and page; an earlier load still running is aborted. */
+export async function loadSearch(): Promise<void> {
+  controller?.abort();
+  const current = new AbortController();
+  controller = current;
+  $searchResults.set({ ...$searchResults.get(), status: 'loading' });
+  try {
+    const response = await callApi(searchContract, {
+      query: {
+        ...$searchFilters.get(),
+        page: $searchPage.get(),
+        pp: SEARCH_PAGE_SIZE,
+        ...(hasLoaded ? { manual_search: '1' } : { auto_load: '1' }),
+      },
+      signal: current.signal,
+    });
+    hasLoaded = true;
+    $searchResults.set({
+      status: 'ready',
+      profiles: response.profiles,
+      numResults: response.paging.num_results,
+      numPages: response.paging.num_pages,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') return;
+    console.error('search failed', error);
+    $searchResults.set({ ...$searchResults.get(), status: 'error' });
+  }
+}
+
+/** First automatic load (SPEC §4 auto_load) from the page URL. */
+export function startSearch(url: URL): Promise<void> {
+  const { filters, page } = readSearchUrl(url);
+  $searchFilters.set(filters);
+  $searchPage.set(page);
+  return loadSearch();
+}
+
+/** Applies new filters: clears the results and reloads page 1 (SPEC §4). */
+export function setSearchFilters(filters: SearchFilters): Promise<void> {
+  const cleaned = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
+  if (!cleaned.country) delete cleaned.countryregion;
+  $searchFilters.set(cleaned as SearchFilters);
+  $searchPage.set(1);
+  $searchResults.set({ status: 'loading', profiles: [], numResults: 0, numPages: 0 });
+  writeSearchUrl('push');
+  return loadSearch();
+}
+
+/** Opens another page of results and records it in the URL (browser back works). */
+export function goToSearchPage(page: number): Promise<void> {
+  $searchPage.set(Math.max(1, page));
+  writeSearchUrl('push');
+  return loadSearch();
+}
+
+/** Restores filters and page after browser back/forward. */
+export function restoreSearchFromUrl(url: URL): Promise<void> {
+  return startSearch(url);
+}

@@ -1,0 +1,89 @@
+import { atom } from 'nanostores';
+import { ApiError, callApi } from '../client/api';
+import { loginContract, logoutContract, signupContract, userContract, type SignupPayloadInput } from '../shared/contracts/auth';
+import type { User } from '../shared/contracts/profile';
+import { USER_POLL_INTERVAL_MS } from '../shared/constants';
+
+/**
+ * Session store (SPEC §4): `$user` is the logged-in member or null. Login
+ * starts user polling (every 60 s), logout stops it, and a 403 on the user
+ * call clears the user.
+ */
+export const $user = atom<User | null>(null);
+
+let pollTimer: ReturnType<typeof setInterval> | null = null;
+
+/** Sets the user rendered by the server and starts polling when logged in. Call once per page. */
+export function initSession(user: User | null): void {
+  $user.set(user);
+  if (user) startUserPolling();
+  else stopUserPolling();
+}
+
+/** Starts polling `GET /api/user.php` every USER_POLL_INTERVAL_MS (idempotent). */
+export function startUserPolling(intervalMs = USER_POLL_INTERVAL_MS): void {
+  if (pollTimer) return;
+  pollTimer = setInterval(() => void refreshUser(), intervalMs);
+}
+
+export function stopUserPolling(): void {
+  if (pollTimer) clearInterval(pollTimer);
+  pollTimer = null;
+}
+
+export function isUserPolling(): boolean {
+  return pollTimer !== null;
+}
+
+/**
+ * Refetches the user. A 403 ends the session locally (user cleared, polling
+ * stopped); other failures keep the current user (SPEC §8: only logged).
+ */
+export async function refreshUser(): Promise<User | null> {
+  try {
+    const user = await callApi(userContract);
+    $user.set(user);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      $user.set(null);
+      stopUserPolling();
+      return null;
+    }
+    console.warn('user refresh failed', error);
+    return $user.get();
+  }
+}
+
+/** Logs in; on success sets the user and starts polling. @throws ApiError */
+export async function logIn(email: string, password: string): Promise<User> {
+  const { user } = await callApi(loginContract, { body: { email, password } });
+  $user.set(user);
+  startUserPolling();
+  return user;
+}
+
+/** Creates the account (SPEC §2 step 0); on success the member is logged in. @throws ApiError */
+export async function signUp(payload: SignupPayloadInput): Promise<User> {
+  const { user } = await callApi(signupContract, { body: payload });
+  $user.set(user);
+  startUserPolling();
+  return user;
+}
+
+/**
+ * Logs out. Whatever the server answers, the user is cleared and polling stops
+ * (SPEC §8: logout failure clears the user too). Returns false when the call failed.
+ */
+export async function logOut(): Promise<boolean> {
+  let succeeded = true;
+  try {
+    await callApi(logoutContract);
+  } catch (error) {
+    succeeded = false;
+    console.warn('logout failed', error);
+  }
+  $user.set(null);
+  stopUserPolling();
+  return succeeded;
+}

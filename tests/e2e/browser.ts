@@ -1,0 +1,57 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+/** Launch flags for Debian's Chromium in this closed network (TOOLCHAIN.md). */
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * One Chromium per test file; every page records console errors and failed
+ * requests, and the test fails if any happened that it did not expect.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const consoleErrors: string[] = [];
+  const allowed: RegExp[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  });
+  afterEach(async () => {
+    const unexpected = consoleErrors.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+    consoleErrors.length = 0;
+    allowed.length = 0;
+    for (const context of contexts.splice(0)) await context.close();
+    expect(unexpected, 'browser console errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    baseURL: inject('baseURL'),
+    /** A fresh context (own cookies) and page; viewport defaults to a desktop size. */
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+      return page;
+    },
+    /** Marks a console error as expected in this test (e.g. the 404 of a missing page). */
+    allowConsoleError(pattern: RegExp) {
+      allowed.push(pattern);
+    },
+  };
+}

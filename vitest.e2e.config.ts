@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser journeys: one built server (tests/e2e/global-setup.ts), Debian Chromium via playwright-core. */
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.e2e.ts'],
+    globalSetup: ['tests/e2e/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    allowOnly: false,
+  },
+});
