@@ -77,7 +77,7 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
       failed = true;
       throw new ApiError(response.status, 'internal', 'errors.internal');
     }
-    return parsed.data;
+    return parsed.data as z.output<C['response']>;
   } finally {
     for (const listener of listeners) listener(failed ? 'error' : 'end');
   }

@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './log/logger';
+import { createCountCache, type CountCache } from './members/count-cache';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createLocalStorage, type Storage } from './storage/local-storage';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   storage: Storage;
   clock: Clock;
   log: Logger;
+  /** Per-process cache of search result counts (members/count-cache.ts). */
+  searchCountCache: CountCache;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -42,5 +45,6 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     storage: createLocalStorage(config.dataDir),
     clock: overrides.clock ?? systemClock,
     log,
+    searchCountCache: createCountCache(),
   };
 }

@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
     await waitForServer(baseURL, child, 180_000);
   } catch (error) {
     child.kill('SIGTERM');
-    throw new Error(`${(error as Error).message}\n${log.join('')}`);
+    throw new Error(`${(error as Error).message}\n${log.join('')}`, { cause: error });
   }
   project.provide('baseURL', baseURL);
   return async () => {

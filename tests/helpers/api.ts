@@ -41,7 +41,7 @@ export async function callApi(
   const request = new Request(url, { method, headers, body });
   const response = await handleApi(operations, request, ctx, { clientAddress: options.clientAddress ?? '203.0.113.7' });
   const text = await response.clone().text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

@@ -47,6 +47,7 @@ export function useTestContext(): { ctx: () => AppContext; clock: TestClock } {
       context = await createContext(config, { clock, log: createLogger('silent') });
     }
     clock.set('2026-11-21T12:00:00Z');
+    context.searchCountCache.clear();
     await context.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
   });
 

@@ -75,7 +75,8 @@ describe('every endpoint answers bad input with a 4xx and writes nothing', () =>
   });
 
   it('answers bad query values', async () => {
-    for (const query of [{ min_age: 'abc' }, { page: 0 }, { gender: 'robot' }, { countryregion: 'NH' }, { min_age: 40, max_age: 30 }]) {
+    const queries: Record<string, string | number>[] = [{ min_age: 'abc' }, { page: 0 }, { gender: 'robot' }, { countryregion: 'NH' }, { min_age: 40, max_age: 30 }];
+    for (const query of queries) {
       const { status, json } = await callApi(ctx(), searchEndpoint, '/api/search.php', { query });
       expect(status, JSON.stringify(query)).toBe(422);
       expect(json.error.code).toBe('validation_failed');

@@ -92,3 +92,26 @@ describe('GET /api/settings.php', () => {
     expect(lovelane.json).toMatchObject({ template: 'lavish', domain_language: 'nl', niche: 6 });
   });
 });
+
+describe('search counts', () => {
+  it('are cached per filter set for a short time, and never count the searcher', async () => {
+    const me = await createMember(ctx(), { name: 'Me', email: 'me@example.com', gender: 'male' });
+    await createMember(ctx(), { name: 'A', gender: 'female' });
+    const login = await callApi(ctx(), loginEndpoint, '/api/login.php', {
+      method: 'POST',
+      body: { email: 'me@example.com', password: MEMBER_PASSWORD },
+    });
+    const cookie = sessionCookieFrom(login.cookies);
+    expect((await search({}, { cookie })).json.paging.num_results).toBe(1);
+    expect((await search({})).json.paging.num_results).toBe(2);
+    await createMember(ctx(), { name: 'B', gender: 'female' });
+    // Within the cache time the count stays, the list is live.
+    const cached = await search({});
+    expect(cached.json.paging.num_results).toBe(2);
+    expect(cached.json.profiles).toHaveLength(3);
+    ctx().searchCountCache.clear();
+    expect((await search({})).json.paging.num_results).toBe(3);
+    expect((await search({ gender: 'female' }, { cookie })).json.paging.num_results).toBe(2);
+    expect(me).toBeGreaterThan(0);
+  });
+});

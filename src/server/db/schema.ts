@@ -76,10 +76,10 @@ export const profiles = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('profiles_active_idx').on(t.lastActiveAt.desc(), t.id.desc()).where(sql`${t.isVisible}`),
-    index('profiles_country_active_idx')
-      .on(t.country, t.lastActiveAt.desc(), t.id.desc())
-      .where(sql`${t.isVisible}`),
+    // Ascending (NULLS LAST) so a backward scan serves `ORDER BY last_active_at DESC, id DESC`.
+    index('profiles_active_idx').on(t.lastActiveAt, t.id).where(sql`${t.isVisible}`),
+    index('profiles_country_active_idx').on(t.country, t.lastActiveAt, t.id).where(sql`${t.isVisible}`),
+    index('profiles_gender_active_idx').on(t.gender, t.lastActiveAt, t.id).where(sql`${t.isVisible}`),
     index('profiles_gender_dob_idx').on(t.gender, t.dateOfBirth).where(sql`${t.isVisible}`),
   ],
 );

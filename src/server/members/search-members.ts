@@ -3,6 +3,7 @@ import type { SearchFilters, SearchResponse } from '../../shared/contracts/searc
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { birthDateRange } from './age';
+import { cachedCount } from './count-cache';
 import { loadImages, toPublicProfile } from './profile-view';
 
 export interface SearchInput {
@@ -17,22 +18,24 @@ export interface SearchInput {
 
 /**
  * SPEC §2 Search: visible members matching gender, country, region and age,
- * most recently active first, one page at a time, with the total count.
+ * most recently active first, one page at a time, with the total count
+ * (cached per filter set for COUNT_TTL_MS; the searcher is never counted).
  */
 export async function searchMembers(ctx: AppContext, input: SearchInput): Promise<SearchResponse> {
   const { filters, page, pp, viewerId } = input;
   const today = ctx.clock.now();
   const where: SQL[] = [eq(profiles.isVisible, true)];
-  if (viewerId !== null) where.push(ne(profiles.id, viewerId));
   if (filters.gender) where.push(eq(profiles.gender, filters.gender));
   if (filters.country) where.push(eq(profiles.country, filters.country));
   if (filters.country && filters.countryregion) where.push(eq(profiles.countryregion, filters.countryregion));
   const range = birthDateRange(today, filters.min_age, filters.max_age);
   if (range.bornOnOrBefore) where.push(lte(profiles.dateOfBirth, range.bornOnOrBefore));
   if (range.bornOnOrAfter) where.push(gte(profiles.dateOfBirth, range.bornOnOrAfter));
-  const condition = and(...where);
+  const matching = and(...where);
+  const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId));
 
-  const [rows, [total]] = await Promise.all([
+  const countKey = JSON.stringify([filters, today.toISOString().slice(0, 10)]);
+  const [rows, matchCount, viewerMatches] = await Promise.all([
     ctx.db
       .select()
       .from(profiles)
@@ -40,13 +43,24 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
       .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
       .limit(pp)
       .offset((page - 1) * pp),
-    ctx.db.select({ value: count() }).from(profiles).where(condition),
+    cachedCount(ctx.searchCountCache, countKey, async () => {
+      const [total] = await ctx.db.select({ value: count() }).from(profiles).where(matching);
+      return total?.value ?? 0;
+    }),
+    viewerId === null
+      ? Promise.resolve(false)
+      : ctx.db
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(and(matching, eq(profiles.id, viewerId)))
+          .limit(1)
+          .then((found) => found.length > 0),
   ]);
   const imageRows = await loadImages(
     ctx,
     rows.map((row) => row.id),
   );
-  const numResults = total?.value ?? 0;
+  const numResults = Math.max(0, matchCount - (viewerMatches ? 1 : 0));
   return {
     profiles: rows.map((row) => toPublicProfile(row, imageRows, today)),
     paging: { num_results: numResults, page, pp, num_pages: Math.ceil(numResults / pp) },

@@ -63,8 +63,9 @@ ALTER TABLE "images" ADD CONSTRAINT "images_profile_id_profiles_id_fk" FOREIGN K
 ALTER TABLE "profiles" ADD CONSTRAINT "profiles_id_users_id_fk" FOREIGN KEY ("id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "images_profile_idx" ON "images" USING btree ("profile_id","position");--> statement-breakpoint
-CREATE INDEX "profiles_active_idx" ON "profiles" USING btree ("last_active_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "profiles"."is_visible";--> statement-breakpoint
-CREATE INDEX "profiles_country_active_idx" ON "profiles" USING btree ("country","last_active_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "profiles"."is_visible";--> statement-breakpoint
+CREATE INDEX "profiles_active_idx" ON "profiles" USING btree ("last_active_at","id") WHERE "profiles"."is_visible";--> statement-breakpoint
+CREATE INDEX "profiles_country_active_idx" ON "profiles" USING btree ("country","last_active_at","id") WHERE "profiles"."is_visible";--> statement-breakpoint
+CREATE INDEX "profiles_gender_active_idx" ON "profiles" USING btree ("gender","last_active_at","id") WHERE "profiles"."is_visible";--> statement-breakpoint
 CREATE INDEX "profiles_gender_dob_idx" ON "profiles" USING btree ("gender","date_of_birth") WHERE "profiles"."is_visible";--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_site_email_idx" ON "users" USING btree ("site","email");

@@ -111,6 +111,8 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
     });
     onProgress?.(start + size);
   }
+  // Fresh statistics (and no dead rows from the main-image update) so the planner uses the search indexes.
+  await ctx.db.execute(sql`VACUUM ANALYZE`);
 
   function pickCountry(): CountryProfile {
     let ticket = random.number.int({ min: 1, max: totalWeight });

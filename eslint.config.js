@@ -1,0 +1,53 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Lint for .ts/.tsx (Astro files are checked by `astro check`). */
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'screenshots/', 'src/server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // ARCHITECTURE §Conventions 1: the server domain never imports Astro, React, nanostores or browser code.
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['astro', 'astro:*', 'astro/*'], message: 'src/server must not depend on Astro.' },
+            { group: ['react', 'react-dom', 'react-dom/*', 'react-i18next'], message: 'src/server must not depend on React.' },
+            { group: ['nanostores', '@nanostores/*'], message: 'src/server must not depend on stores.' },
+            {
+              group: ['**/pages/**', '**/islands/**', '**/stores/**', '**/client/**', '~/pages/*', '~/islands/*', '~/stores/*', '~/client/*'],
+              message: 'src/server must not import pages, islands, stores or browser code.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator'],
+    },
+  },
+  {
+    // Shared code runs in both the browser and Node.
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', '**/server/**', '**/client/**', 'react', 'astro*'], message: 'src/shared must stay isomorphic.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,94 @@
+/**
+ * `npm run check:locales`: the seven locale files have the same keys (plural forms
+ * per each language's CLDR categories), the same {{variables}}, no empty strings;
+ * every key used in src/ exists in en.json and every en.json key is used.
+ * Exits 1 listing every problem.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { LOCALES } from '../src/shared/locales';
+
+type Tree = { [key: string]: string | Tree };
+const root = path.resolve(import.meta.dirname, '..');
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+/** Keys built at run time from a value (`gender.${gender}`); their children count as used. */
+const DYNAMIC_PREFIXES = ['gender.', 'search.age_bucket.'];
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const full = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(full, value);
+    else for (const [k, v] of flatten(value, full)) out.set(k, v);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
+const load = (locale: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${locale}.json`), 'utf8')) as Tree);
+
+const problems: string[] = [];
+const en = load('en');
+const baseKeys = new Map<string, string[]>();
+for (const [key, value] of en) {
+  const base = key.replace(PLURAL, '');
+  baseKeys.set(base, [...(baseKeys.get(base) ?? []), value]);
+}
+const pluralBases = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+
+for (const locale of LOCALES) {
+  let messages: Map<string, string>;
+  try {
+    messages = load(locale);
+  } catch (error) {
+    problems.push(`${locale}.json: ${(error as Error).message}`);
+    continue;
+  }
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const expected = new Set<string>();
+  for (const base of baseKeys.keys()) {
+    if (pluralBases.has(base)) for (const category of categories) expected.add(`${base}_${category}`);
+    else expected.add(base);
+  }
+  for (const key of expected) if (!messages.has(key)) problems.push(`${locale}.json: missing ${key}`);
+  for (const [key, value] of messages) {
+    if (!expected.has(key)) problems.push(`${locale}.json: unexpected key ${key}`);
+    if (value.trim() === '') problems.push(`${locale}.json: empty ${key}`);
+    const base = key.replace(PLURAL, '');
+    const reference = pluralBases.has(base) ? (en.get(`${base}_other`) ?? '') : (en.get(key) ?? '');
+    if (en.has(key) || pluralBases.has(base)) {
+      const want = variables(reference).replace(/(^|,)count(,|$)/, '$1$2');
+      const have = variables(value).replace(/(^|,)count(,|$)/, '$1$2');
+      if (want !== have) problems.push(`${locale}.json: ${key} has variables {${have}} instead of {${want}}`);
+    }
+  }
+}
+
+// Used keys: string literals in src/ that look like message keys of en.json's top-level groups.
+const groups = [...new Set([...en.keys()].map((k) => k.split('.')[0]))].join('|');
+const literal = new RegExp(`['"\`]((?:${groups})\\.[a-zA-Z0-9_.-]+)['"\`]`, 'g');
+const used = new Set<string>();
+function scan(dir: string) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) scan(full);
+    else if (/\.(ts|tsx|astro)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      for (const match of fs.readFileSync(full, 'utf8').matchAll(literal)) used.add(match[1]!);
+    }
+  }
+}
+scan(path.join(root, 'src'));
+for (const key of used) {
+  if (!baseKeys.has(key) && !DYNAMIC_PREFIXES.some((p) => key === p.slice(0, -1))) {
+    problems.push(`src uses ${key}, which en.json lacks`);
+  }
+}
+for (const base of baseKeys.keys()) {
+  if (!used.has(base) && !DYNAMIC_PREFIXES.some((p) => base.startsWith(p))) problems.push(`en.json: ${base} is never used in src/`);
+}
+
+if (problems.length > 0) {
+  console.error(`Locale check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`Locale check: ${LOCALES.length} locales, ${baseKeys.size} keys, all present and used.`);
