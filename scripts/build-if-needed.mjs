@@ -1,5 +1,5 @@
 // Builds the app (astro build) when dist/ is missing or older than any build input.
-// Usage: node scripts/build-if-needed.mjs  (also imported by scripts/start.mjs)
+// Usage: node scripts/build-if-needed.mjs [--force]  (also imported by scripts/start.mjs)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,8 +26,8 @@ export function needsBuild() {
 }
 
 /** Runs `astro build` when needed; exits the process on failure. */
-export function buildIfNeeded() {
-  if (!needsBuild()) {
+export function buildIfNeeded(force = false) {
+  if (!force && !needsBuild()) {
     console.log('build: dist/ is up to date');
     return;
   }
@@ -44,4 +44,4 @@ export function buildIfNeeded() {
   console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded(process.argv.includes('--force'));
