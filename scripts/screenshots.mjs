@@ -10,13 +10,14 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
 });
 for (const width of [1280, 390]) {
-  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, deviceScaleFactor: 1 });
+  const extraHTTPHeaders = process.env.SITE_HOST ? { 'original-host': process.env.SITE_HOST } : {};
+  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, deviceScaleFactor: 1, extraHTTPHeaders });
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && console.log('console error', m.text()));
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
-    const name = path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+    const name = (process.env.SITE_HOST ?? '') + path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: width === 390 ? false : true });
   }
   await context.close();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeEach } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createContext, type AppContext, type Clock } from '../../src/server/context';
@@ -38,6 +39,7 @@ export function useTestContext(): { ctx: () => AppContext; clock: TestClock } {
 
   beforeEach(async () => {
     if (!context) {
+      if (databaseUrl.startsWith('postgres')) await resetPostgres(databaseUrl);
       const config = loadConfig({
         DATABASE_URL: databaseUrl,
         DATA_DIR: path.join(process.cwd(), 'data', 'test', String(process.pid)),
@@ -62,4 +64,19 @@ export function useTestContext(): { ctx: () => AppContext; clock: TestClock } {
     },
     clock,
   };
+}
+
+/**
+ * Drops everything in the PostgreSQL test database (a `test` database only) so
+ * the migrations run from scratch, whatever an earlier run left behind.
+ */
+async function resetPostgres(url: string): Promise<void> {
+  if (!/\/test(\?|$)/.test(url)) throw new Error(`refusing to reset a non-test database: ${url}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;');
+  } finally {
+    await client.end();
+  }
 }

@@ -115,3 +115,16 @@ describe('search counts', () => {
     expect(me).toBeGreaterThan(0);
   });
 });
+
+describe('site countries', () => {
+  it("search only the site's countries unless searchAllCountries or a country filter is set", async () => {
+    await createMember(ctx(), { name: 'Hans', country: 'DE' });
+    await createMember(ctx(), { name: 'Joe', country: 'US' });
+    const names = async (query: Record<string, string | number>, packageName = 'flirtbox') =>
+      (await search(query, { packageName })).json.profiles.map((p: { name: string }) => p.name).sort();
+    expect(await names({})).toEqual(['Hans']);
+    expect(await names({ searchAllCountries: 1 })).toEqual(['Hans', 'Joe']);
+    expect(await names({ country: 'US' })).toEqual(['Joe']);
+    expect(await names({}, 'amora')).toEqual(['Hans', 'Joe']);
+  });
+});

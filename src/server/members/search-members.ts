@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { SearchFilters, SearchResponse } from '../../shared/contracts/search';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
@@ -14,19 +14,23 @@ export interface SearchInput {
   pp: number;
   /** The searching member, excluded from the results; null for visitors. */
   viewerId: number | null;
+  /** Countries searched when no country filter is set (the site's countries); null = all. */
+  countries: string[] | null;
 }
 
 /**
- * SPEC §2 Search: visible members matching gender, country, region and age,
+ * SPEC §2 Search: visible members matching gender, country (else the site's
+ * countries), region and age,
  * most recently active first, one page at a time, with the total count
  * (cached per filter set for COUNT_TTL_MS; the searcher is never counted).
  */
 export async function searchMembers(ctx: AppContext, input: SearchInput): Promise<SearchResponse> {
-  const { filters, page, pp, viewerId } = input;
+  const { filters, page, pp, viewerId, countries } = input;
   const today = ctx.clock.now();
   const where: SQL[] = [eq(profiles.isVisible, true)];
   if (filters.gender) where.push(eq(profiles.gender, filters.gender));
   if (filters.country) where.push(eq(profiles.country, filters.country));
+  else if (countries) where.push(inArray(profiles.country, countries));
   if (filters.country && filters.countryregion) where.push(eq(profiles.countryregion, filters.countryregion));
   const range = birthDateRange(today, filters.min_age, filters.max_age);
   if (range.bornOnOrBefore) where.push(lte(profiles.dateOfBirth, range.bornOnOrBefore));
@@ -34,7 +38,7 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
   const matching = and(...where);
   const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId));
 
-  const countKey = JSON.stringify([filters, today.toISOString().slice(0, 10)]);
+  const countKey = JSON.stringify([filters, filters.country ? null : countries, today.toISOString().slice(0, 10)]);
   const [rows, matchCount, viewerMatches] = await Promise.all([
     ctx.db
       .select()

@@ -14,7 +14,13 @@ export const searchEndpoint = [
       Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
     );
     return ok(
-      await searchMembers(req.ctx, { filters, page: query.page, pp: query.pp, viewerId: req.session?.userId ?? null }),
+      await searchMembers(req.ctx, {
+        filters,
+        page: query.page,
+        pp: query.pp,
+        viewerId: req.session?.userId ?? null,
+        countries: query.searchAllCountries ? null : req.site.countries,
+      }),
     );
   }),
 ];
