@@ -50,6 +50,12 @@ describe('POST /api/user.php?new=1', () => {
     expect(me.json.email).toBe('anna@example.com');
   });
 
+  it('stores the originating profile, traffic source and referrer of the payload', async () => {
+    await signup(signupPayload({ profile: 42, trafficsource: 'adnet', referrer: 'https://lander.example/x', form_path: '/signup' }));
+    const [row] = await ctx().db.select().from(users);
+    expect(row).toMatchObject({ originatingProfileId: 42, trafficsource: 'adnet', referrer: 'https://lander.example/x', formPath: '/signup', timezone: 'Europe/Amsterdam' });
+  });
+
   it('stores the tracking record from the tracking cookie', async () => {
     const tracking = encodeURIComponent(JSON.stringify({ network: 'adnet', sub1: 'x1', bogus: 'y' }));
     await signup(signupPayload(), { cookie: `amora_tracking=${tracking}` });
