@@ -25,6 +25,12 @@ const envSchema = z.object({
   /** Set to 1 when served over HTTPS behind a proxy; Secure cookies are also used for non-localhost hosts. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** VAPID keys (base64url); when unset they are generated once into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be a base64url P-256 public key' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, { error: 'must be a base64url P-256 private key' }).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' }).default('mailto:support@amora.test'),
+  /** 1 lets push subscriptions point at http://127.0.0.1 (tests' stand-in push service only). */
+  PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['0', '1']).default('0'),
 });
 
 export interface Config {
@@ -39,6 +45,8 @@ export interface Config {
   sessionTtlMs: number;
   trustProxy: boolean;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
+  pushAllowInsecureEndpoints: boolean;
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -73,5 +81,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === '1',
   };
 }

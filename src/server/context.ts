@@ -2,6 +2,8 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './log/logger';
 import { createCountCache, type CountCache } from './members/count-cache';
+import { createPushService, type PushService } from './push/push-service';
+import { loadVapidKeys } from './push/vapid';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createLocalStorage, type Storage } from './storage/local-storage';
 
@@ -22,6 +24,7 @@ export interface AppContext {
   storage: Storage;
   clock: Clock;
   log: Logger;
+  push: PushService;
   /** Per-process cache of search result counts (members/count-cache.ts). */
   searchCountCache: CountCache;
 }
@@ -32,7 +35,10 @@ export const systemClock: Clock = { now: () => new Date() };
  * Opens the database, applies migrations and loads the site files.
  * @throws ConfigError / SiteConfigError / database errors: startup fails fast.
  */
-export async function createContext(config: Config, overrides: Partial<Pick<AppContext, 'clock' | 'log'>> = {}): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push'>> = {},
+): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const sites = loadSites(config.sitesDir);
   const database = await openDatabase(config.databaseUrl);
@@ -46,5 +52,8 @@ export async function createContext(config: Config, overrides: Partial<Pick<AppC
     clock: overrides.clock ?? systemClock,
     log,
     searchCountCache: createCountCache(),
+    push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), {
+        trustLoopback: config.pushAllowInsecureEndpoints,
+      }),
   };
 }

@@ -25,14 +25,14 @@ export function createTestClock(start = '2026-11-21T12:00:00Z'): TestClock {
   };
 }
 
-const TABLES = ['rate_limits', 'sessions', 'images', 'profiles', 'users'];
+const TABLES = ['push_subscriptions', 'credit_ledger', 'rate_limits', 'sessions', 'images', 'profiles', 'users'];
 
 /**
  * One migrated database per test file: in-memory PGlite, or the PostgreSQL of
  * `DATABASE_URL` (npm run test:pg, files run one at a time). Every table is
  * emptied before each test.
  */
-export function useTestContext(): { ctx: () => AppContext; clock: TestClock } {
+export function useTestContext(env: Record<string, string> = {}): { ctx: () => AppContext; clock: TestClock } {
   const clock = createTestClock();
   let context: AppContext | null = null;
   const databaseUrl = process.env.DATABASE_URL ?? 'memory://';
@@ -45,6 +45,7 @@ export function useTestContext(): { ctx: () => AppContext; clock: TestClock } {
         DATA_DIR: path.join(process.cwd(), 'data', 'test', String(process.pid)),
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
+        ...env,
       });
       context = await createContext(config, { clock, log: createLogger('silent') });
     }

@@ -6,6 +6,6 @@ import { defineOperation } from '../api';
 /** `GET /api/settings.php`: the SPEC §3 Settings the browser needs. */
 export const settingsEndpoint = [
   defineOperation(settingsContract, async (_input, req) =>
-    ok(toPublicSettings(req.site, { geoipCountry: null, pushPublicKey: null })),
+    ok(toPublicSettings(req.site, { geoipCountry: null, pushPublicKey: req.ctx.push.publicKey })),
   ),
 ];

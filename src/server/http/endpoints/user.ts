@@ -1,15 +1,18 @@
 import { signupContract, userContract } from '../../../shared/contracts/auth';
+import { pushSubscribeContract, pushUnsubscribeContract } from '../../../shared/contracts/push';
 import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/contracts/tracking';
 import { fail, ok } from '../../../shared/errors';
 import { hitRateLimit } from '../../auth/rate-limit';
 import { createSession, destroySession } from '../../auth/sessions';
 import { getUserView } from '../../members/profile-view';
+import { removeSubscription, saveSubscription } from '../../push/subscriptions';
+import { sendWelcomePush } from '../../push/welcome-push';
 import { createAccount } from '../../signup/create-account';
 import { defineOperation } from '../api';
 import { readCookies, sessionCookie } from '../cookies';
 import { errorResponse } from '../responses';
 
-/** `GET /api/user.php` and `POST /api/user.php?new=1` (SPEC §7). */
+/** `GET /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (SPEC §7). */
 export const userEndpoint = [
   defineOperation(userContract, async (_input, req) => {
     if (!req.session) return fail('not_logged_in');
@@ -28,5 +31,22 @@ export const userEndpoint = [
     const user = await getUserView(req.ctx, created.value.userId);
     if (!user) throw new Error('account vanished right after creation');
     return ok({ user });
+  }),
+  defineOperation(pushSubscribeContract, async ({ body }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    const saved = await saveSubscription(req.ctx, req.session.userId, body.subscription, req.request.headers.get('user-agent'));
+    if (!saved.ok) return saved;
+    if (saved.value.created) {
+      // The first notification confirms it works; a push-service hiccup must not fail the subscription.
+      await sendWelcomePush(req.ctx, req.session.userId, req.site.name).catch((error: unknown) =>
+        req.ctx.log.warn('welcome push failed', { error }),
+      );
+    }
+    return ok({ subscribed: true as const });
+  }),
+  defineOperation(pushUnsubscribeContract, async ({ body }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    await removeSubscription(req.ctx, req.session.userId, body.endpoint);
+    return ok({ subscribed: false as const });
   }),
 ];

@@ -1,0 +1,17 @@
+import { eq } from 'drizzle-orm';
+import { pageHiddenContract } from '../../../shared/contracts/push';
+import { ok } from '../../../shared/errors';
+import { profiles } from '../../db/schema';
+import { defineOperation } from '../api';
+
+/**
+ * `POST /api/page-hidden.php` `{}` (SPEC §7): the member's tab went to the
+ * background; their last-active time is recorded (visitors: nothing to record).
+ */
+export const pageHiddenEndpoint = [
+  defineOperation(pageHiddenContract, async (_input, req) => {
+    if (!req.session) return ok({ recorded: false });
+    await req.ctx.db.update(profiles).set({ lastActiveAt: req.ctx.clock.now() }).where(eq(profiles.id, req.session.userId));
+    return ok({ recorded: true });
+  }),
+];

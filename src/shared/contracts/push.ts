@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineContract } from './define';
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: 'push.invalid_key' });
+
+/** A browser PushSubscription as `toJSON()` gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'push.invalid_endpoint' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url.max(200), auth: base64url.max(100) }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+/** What the push worker (`/sw-push.js`) receives: shown as a notification that opens `url`. */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string().optional(),
+  /** App badge: unread messages plus new likes (SPEC §9). */
+  badge_count: z.number().int().min(0).optional(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+/** `POST /api/user.php?push=1` (SPEC §7): adds the subscription to the account. */
+export const pushSubscribeContract = defineContract({
+  method: 'POST',
+  path: '/api/user.php',
+  selector: { push: '1' },
+  query: z.strictObject({ push: z.literal('1') }),
+  body: z.strictObject({ subscription: pushSubscriptionSchema }),
+  response: z.object({ subscribed: z.literal(true) }),
+  errors: ['validation_failed', 'not_logged_in'],
+});
+
+/** `DELETE /api/user.php?push=1`: removes a subscription of the account. */
+export const pushUnsubscribeContract = defineContract({
+  method: 'DELETE',
+  path: '/api/user.php',
+  selector: { push: '1' },
+  query: z.strictObject({ push: z.literal('1') }),
+  body: z.strictObject({ endpoint: z.string().max(2048) }),
+  response: z.object({ subscribed: z.literal(false) }),
+  errors: ['validation_failed', 'not_logged_in'],
+});
+
+/** `POST /api/page-hidden.php` with `{}` (SPEC §7), sent when the page becomes hidden. */
+export const pageHiddenContract = defineContract({
+  method: 'POST',
+  path: '/api/page-hidden.php',
+  query: z.strictObject({}),
+  body: z.strictObject({}),
+  response: z.object({ recorded: z.boolean() }),
+  errors: [],
+});
