@@ -2,7 +2,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
+import AstroPWA from '@vite-pwa/astro';
 import { fileURLToPath } from 'node:url';
+
+/** A new id per build (or AMORA_BUILD_ID): pages poll it to notice a new deployment. */
+const BUILD_ID = process.env.AMORA_BUILD_ID ?? Date.now().toString(36);
+/** AMORA_OUT_DIR builds elsewhere (the PWA update test serves two builds). */
+const OUT_DIR = process.env.AMORA_OUT_DIR ?? './dist';
 
 /**
  * Amora: on-demand rendering by default (member area, API); landers and
@@ -10,11 +16,30 @@ import { fileURLToPath } from 'node:url';
  */
 export default defineConfig({
   output: 'server',
+  outDir: OUT_DIR,
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    AstroPWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      outDir: fileURLToPath(new URL(`${OUT_DIR}/client`, import.meta.url)),
+      injectRegister: false,
+      // The manifest is per site (name, colours): served by src/pages/manifest.webmanifest.ts.
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'sw-push.js'],
+        // The offline page's revision is the build id, so every build ships a changed /sw.js.
+        additionalManifestEntries: [{ url: '/offline.html', revision: BUILD_ID }],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: { checkOrigin: false },
   vite: {
+    define: { __AMORA_BUILD_ID__: JSON.stringify(BUILD_ID) },
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'] },
   },

@@ -4,10 +4,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateIcons } from './generate-icons.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(root, 'dist', '.build-stamp');
-const INPUTS = ['src', 'locales', 'public', 'landers', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'config', 'scripts/build-if-needed.mjs', 'scripts/generate-icons.mjs', 'locales', 'public', 'landers', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -26,7 +27,8 @@ export function needsBuild() {
 }
 
 /** Runs `astro build` when needed; exits the process on failure. */
-export function buildIfNeeded(force = false) {
+export async function buildIfNeeded(force = false) {
+  await generateIcons();
   if (!force && !needsBuild()) {
     console.log('build: dist/ is up to date');
     return;
@@ -37,11 +39,12 @@ export function buildIfNeeded(force = false) {
     cwd: root,
     stdio: 'inherit',
     shell: process.platform === 'win32',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // NODE_ENV must be production: an empty or development value makes Vite build a DEV bundle.
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
   fs.writeFileSync(STAMP, new Date().toISOString());
   console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded(process.argv.includes('--force'));
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildIfNeeded(process.argv.includes('--force'));

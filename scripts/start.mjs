@@ -6,9 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { HOST: 'localhost', PORT: '4321', ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const env = { HOST: 'localhost', PORT: '4321', ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
 
-buildIfNeeded();
+await buildIfNeeded();
 
 if (env.SEED_ON_START !== '0') {
   const seed = spawnSync('tsx', ['src/server/db/seed/cli.ts', '--if-empty'], { cwd: root, stdio: 'inherit', env });

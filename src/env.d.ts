@@ -7,3 +7,6 @@ declare namespace App {
     user: import('./shared/contracts/profile').User | null;
   }
 }
+
+/** Id of the running build (astro.config.mjs), compared with /build-id.json to detect deployments. */
+declare const __AMORA_BUILD_ID__: string;

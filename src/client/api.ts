@@ -18,10 +18,16 @@ export class ApiError extends Error {
 
 type Listener = (event: 'start' | 'end' | 'error') => void;
 const listeners = new Set<Listener>();
+let inFlight = 0;
 
-/** Observes API activity (used by the loading bar). Returns an unsubscribe function. */
+/**
+ * Observes API activity (used by the loading bar). Calls already in flight are
+ * reported as started at once, so a late subscriber still sees their end.
+ * Returns an unsubscribe function.
+ */
 export function onApiActivity(listener: Listener): () => void {
   listeners.add(listener);
+  for (let i = 0; i < inFlight; i++) listener('start');
   return () => listeners.delete(listener);
 }
 
@@ -29,6 +35,8 @@ export interface CallInput<C extends Contract> {
   query?: z.input<C['query']>;
   body?: z.input<C['body']>;
   signal?: AbortSignal;
+  /** Let the request outlive the page (like a beacon, but with our headers). */
+  keepalive?: boolean;
 }
 
 /**
@@ -49,6 +57,7 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
     accept: 'application/json',
   };
   if (input.body !== undefined) headers['content-type'] = 'application/json';
+  inFlight++;
   for (const listener of listeners) listener('start');
   let failed = false;
   try {
@@ -60,6 +69,7 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
         credentials: 'same-origin',
         signal: input.signal,
+        keepalive: input.keepalive,
       });
     } catch (error) {
       failed = true;
@@ -79,6 +89,7 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
     }
     return parsed.data as z.output<C['response']>;
   } finally {
+    inFlight--;
     for (const listener of listeners) listener(failed ? 'error' : 'end');
   }
 }

@@ -8,7 +8,10 @@ export interface BootData {
   packageName: string;
   locale: Locale;
   user: User | null;
-  settings: Pick<PublicSettings, 'name' | 'template' | 'cdn_prefix' | 'signups' | 'countries' | 'logged_out_search' | 'logged_out_search_trafficsource'>;
+  settings: Pick<
+    PublicSettings,
+    'name' | 'template' | 'cdn_prefix' | 'signups' | 'countries' | 'logged_out_search' | 'logged_out_search_trafficsource' | 'push_pub'
+  >;
   messages: MessageTree;
 }
 

@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
 import { loginContract, logoutContract, signupContract, userContract, type SignupPayloadInput } from '../shared/contracts/auth';
+import { pageHiddenContract } from '../shared/contracts/push';
 import type { User } from '../shared/contracts/profile';
-import { USER_POLL_INTERVAL_MS } from '../shared/constants';
+import { USER_POLL_INTERVAL_MS, USER_POLL_INTERVAL_PUSH_MS } from '../shared/constants';
 
 /**
  * Session store (SPEC §4): `$user` is the logged-in member or null. Login
@@ -12,6 +13,7 @@ import { USER_POLL_INTERVAL_MS } from '../shared/constants';
 export const $user = atom<User | null>(null);
 
 let pollTimer: ReturnType<typeof setInterval> | null = null;
+let pollIntervalMs = USER_POLL_INTERVAL_MS;
 
 /** Sets the user rendered by the server and starts polling when logged in. Call once per page. */
 export function initSession(user: User | null): void {
@@ -20,10 +22,25 @@ export function initSession(user: User | null): void {
   else stopUserPolling();
 }
 
-/** Starts polling `GET /api/user.php` every USER_POLL_INTERVAL_MS (idempotent). */
-export function startUserPolling(intervalMs = USER_POLL_INTERVAL_MS): void {
+/** Starts polling `GET /api/user.php` (60 s, or 300 s with push; idempotent). */
+export function startUserPolling(): void {
   if (pollTimer) return;
-  pollTimer = setInterval(() => void refreshUser(), intervalMs);
+  pollTimer = setInterval(() => void refreshUser(), pollIntervalMs);
+}
+
+/** SPEC §9: polling slows from 60 s to 300 s while push is subscribed. */
+export function setUserPollingForPush(isSubscribed: boolean): void {
+  const next = isSubscribed ? USER_POLL_INTERVAL_PUSH_MS : USER_POLL_INTERVAL_MS;
+  if (next === pollIntervalMs) return;
+  pollIntervalMs = next;
+  if (pollTimer) {
+    stopUserPolling();
+    startUserPolling();
+  }
+}
+
+export function userPollInterval(): number {
+  return pollIntervalMs;
 }
 
 export function stopUserPolling(): void {
@@ -86,4 +103,12 @@ export async function logOut(): Promise<boolean> {
   $user.set(null);
   stopUserPolling();
   return succeeded;
+}
+
+/**
+ * SPEC §7: `POST /api/page-hidden.php` with `{}` when the page becomes hidden.
+ * keepalive lets it finish while the tab goes to the background or closes.
+ */
+export function notifyPageHidden(): void {
+  void callApi(pageHiddenContract, { body: {}, keepalive: true }).catch(() => undefined);
 }

@@ -36,11 +36,23 @@ export function useBrowser() {
     await browser?.close();
   });
 
+  let cachedUserAgent: string | null = null;
+  async function defaultUserAgent(): Promise<string> {
+    if (!cachedUserAgent) {
+      const probe = await browser.newPage();
+      cachedUserAgent = await probe.evaluate(() => navigator.userAgent);
+      await probe.close();
+    }
+    return cachedUserAgent;
+  }
+
   return {
     baseURL: inject('baseURL'),
     /** A fresh context (own cookies) and page; viewport defaults to a desktop size. */
     async newPage(options: BrowserContextOptions = {}): Promise<Page> {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+      // A real visitor's user agent: "HeadlessChrome" is (rightly) treated as a bot by the error pages.
+      const userAgent = (await defaultUserAgent()).replace('HeadlessChrome', 'Chrome');
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent, ...options });
       contexts.push(context);
       const page = await context.newPage();
       page.on('console', (message) => {
@@ -48,6 +60,10 @@ export function useBrowser() {
       });
       page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
       return page;
+    },
+    /** Waits until every island on the page has hydrated (Astro removes their `ssr` attribute). */
+    async waitForIslands(page: Page): Promise<void> {
+      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     },
     /** Marks a console error as expected in this test (e.g. the 404 of a missing page). */
     allowConsoleError(pattern: RegExp) {

@@ -11,6 +11,7 @@ describe('main journey', () => {
     await expect(page.locator('html').getAttribute('class')).resolves.toBe('index');
     await page.getByRole('link', { name: 'Join free' }).first().click();
     await page.waitForURL('**/signup');
+    await browser.waitForIslands(page);
     expect(await page.locator('html').getAttribute('class')).toBe('app-signup-page');
 
     await page.getByLabel('E-mail address').fill(email);
@@ -46,6 +47,7 @@ describe('main journey', () => {
 
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await page.waitForURL('**/login');
+    await browser.waitForIslands(page);
     const me = await page.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } });
     expect(me.status()).toBe(403);
 

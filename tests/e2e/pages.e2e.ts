@@ -10,7 +10,11 @@ describe('pages', () => {
     const response = await page.goto(`${browser.baseURL}/no/such/page`);
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
-    expect(await page.getByTestId('not-found').textContent()).toContain('Page Not Found: /no/such/page');
+    expect(await page.getByTestId('error-page').textContent()).toMatch(/Error\s*404/);
+    expect(await page.getByTestId('error-detail').textContent()).toBe('Page Not Found: /no/such/page');
+    expect(await page.locator('html').getAttribute('class')).toBe('app-error-404-page');
+    // SPEC §2: a visitor gets the signup form under the error.
+    expect(await page.getByRole('button', { name: 'Continue' }).isVisible()).toBe(true);
   });
 
   it('answers an unknown member with the 404 page', async () => {

@@ -5,6 +5,7 @@ import type { Locale } from '../../shared/locales';
 import { logIn } from '../../stores/session';
 import { fieldErrors } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
+import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
 
 interface Props {
@@ -21,6 +22,10 @@ export default function LoginForm({ locale, next }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = usePrefilledInputs(['email', 'password'] as const, (typed) => {
+    if (typed.email) setEmail(typed.email);
+    if (typed.password) setPassword(typed.password);
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +47,7 @@ export default function LoginForm({ locale, next }: Props) {
   };
 
   return (
-    <form className="card auth-card" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="card auth-card" onSubmit={onSubmit} noValidate>
       {formError && (
         <div className="alert alert-danger" role="alert">
           {t(formError)}

@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { User } from '../../shared/contracts/profile';
 import type { Locale } from '../../shared/locales';
+import { $newLikes, $unreadMessages } from '../../stores/badges';
 import { $user, initSession, logOut } from '../../stores/session';
-import { HeartIcon, LoginIcon, LogoutIcon, SearchIcon, UserIcon } from './icons';
+import { ChatIcon, HeartIcon, LoginIcon, LogoutIcon, SearchIcon, UserIcon } from './icons';
 import { useT } from './use-t';
 
 interface Props {
@@ -12,20 +13,39 @@ interface Props {
   siteName: string;
   cdnPrefix: string;
   currentPath: string;
+  /** Member routes that exist in this build besides search (e.g. 'likes', 'chats'); they get nav items with badges. */
+  memberRoutes: ('likes' | 'chats')[];
+  /** Developer preview (/_dev/top-nav): render these values instead of the session and badge stores. */
+  preview?: { unread: number; likes: number };
+}
+
+/** Unread/new counter on a nav item; hidden at 0. */
+function NavBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="nav-badge" aria-label={label} data-testid="nav-badge">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
 }
 
 /**
  * Top navigation (desktop) and bottom navigation (phones). Owns the session
  * store's start on every page: SSR user → `$user`, polling when logged in.
  */
-export default function TopNav({ locale, initialUser, siteName, cdnPrefix, currentPath }: Props) {
+export default function TopNav({ locale, initialUser, siteName, cdnPrefix, currentPath, memberRoutes, preview }: Props) {
   const t = useT(locale);
   const storeUser = useStore($user);
+  const storeUnread = useStore($unreadMessages);
+  const storeLikes = useStore($newLikes);
+  const unread = preview?.unread ?? storeUnread;
+  const likes = preview?.likes ?? storeLikes;
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
+    if (preview) return;
     initSession(initialUser);
     setHydrated(true);
-  }, [initialUser]);
+  }, [initialUser, preview]);
   const user = hydrated ? storeUser : initialUser;
   const current = (path: string) => (currentPath === path || currentPath.startsWith(`${path}/`) ? 'page' : undefined);
 
@@ -33,6 +53,17 @@ export default function TopNav({ locale, initialUser, siteName, cdnPrefix, curre
     await logOut();
     window.location.assign('/login');
   };
+
+  const socialItems = user
+    ? [
+        ...(memberRoutes.includes('likes')
+          ? [{ href: '/likes', label: t('nav.likes'), icon: <HeartIcon />, count: likes, countLabel: t('nav.new_likes', { count: likes }) }]
+          : []),
+        ...(memberRoutes.includes('chats')
+          ? [{ href: '/chats', label: t('nav.chats'), icon: <ChatIcon />, count: unread, countLabel: t('nav.unread', { count: unread }) }]
+          : []),
+      ]
+    : [];
 
   const avatar = user?.profile.main_image ? `${cdnPrefix}/${user.profile.main_image.thumb_filename}` : null;
 
@@ -53,6 +84,15 @@ export default function TopNav({ locale, initialUser, siteName, cdnPrefix, curre
                 {t('nav.search')}
               </a>
             </li>
+            {socialItems.map((item) => (
+              <li key={item.href}>
+                <a className="nav-link" href={item.href} aria-current={current(item.href)}>
+                  {item.icon}
+                  {item.label}
+                  <NavBadge count={item.count} label={item.countLabel} />
+                </a>
+              </li>
+            ))}
           </ul>
           {user ? (
             <div className="nav-actions">
@@ -82,6 +122,15 @@ export default function TopNav({ locale, initialUser, siteName, cdnPrefix, curre
           <SearchIcon />
           {t('nav.search')}
         </a>
+        {socialItems.map((item) => (
+          <a key={item.href} href={item.href} aria-current={current(item.href)}>
+            <span className="bottom-nav-icon">
+              {item.icon}
+              <NavBadge count={item.count} label={item.countLabel} />
+            </span>
+            {item.label}
+          </a>
+        ))}
         {user ? (
           <button type="button" onClick={onLogout}>
             <LogoutIcon />

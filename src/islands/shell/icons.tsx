@@ -30,3 +30,8 @@ export const UserIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 );
+export const ChatIcon = () => (
+  <svg {...common}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+  </svg>
+);

@@ -6,6 +6,7 @@ import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } 
 import { signUp } from '../../stores/session';
 import { fieldErrors, messageParams } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
+import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
 import { buildSignupPayload } from './signup-payload';
 
@@ -25,6 +26,7 @@ export default function SignupForm({ locale, next }: Props) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = usePrefilledInputs(['email', 'name', 'password'] as const, (typed) => setValues((prev) => ({ ...prev, ...typed })));
 
   const validate = (field: Field, current = values): string | undefined => {
     const result = RULES[field].safeParse(current[field]);
@@ -83,7 +85,7 @@ export default function SignupForm({ locale, next }: Props) {
   };
 
   return (
-    <form className="card auth-card" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="card auth-card" onSubmit={onSubmit} noValidate>
       {formError && (
         <div className="alert alert-danger" role="alert">
           {t(formError)}

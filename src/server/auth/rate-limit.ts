@@ -2,14 +2,19 @@ import { lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rateLimits } from '../db/schema';
 
-/** Limits per action: at most `limit` hits per `windowMs` per key. */
-export const RATE_LIMITS = {
-  login: { limit: 10, windowMs: 10 * 60_000 },
-  signup: { limit: 5, windowMs: 60 * 60_000 },
-  emailCheck: { limit: 60, windowMs: 10 * 60_000 },
-} as const;
+export type RateLimitName = 'login' | 'signup' | 'emailCheck';
 
-export type RateLimitName = keyof typeof RATE_LIMITS;
+/** Limits per action: at most `limit` hits per `windowMs` per key (login and signup from the config). */
+export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: number; windowMs: number } {
+  switch (name) {
+    case 'login':
+      return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
+    case 'signup':
+      return { limit: ctx.config.rateLimits.signupsPerHour, windowMs: 60 * 60_000 };
+    case 'emailCheck':
+      return { limit: 60, windowMs: 10 * 60_000 };
+  }
+}
 
 /**
  * Counts one hit for `key` in the current fixed window, in the database so that
@@ -21,7 +26,7 @@ export async function hitRateLimit(
   name: RateLimitName,
   key: string,
 ): Promise<{ allowed: boolean; retryAfterS: number }> {
-  const { limit, windowMs } = RATE_LIMITS[name];
+  const { limit, windowMs } = rateLimitFor(ctx, name);
   const now = ctx.clock.now().getTime();
   const windowStart = new Date(now - (now % windowMs));
   const [row] = await ctx.db

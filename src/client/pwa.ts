@@ -1,0 +1,67 @@
+import { Workbox } from 'workbox-window';
+
+/** What the service worker lifecycle reports to the PWA store (SPEC §4). */
+export interface ServiceWorkerCallbacks {
+  onRegistered(): void;
+  onInstalled(): void;
+  /** An updated worker is installed and waiting (need-refresh). */
+  onWaiting(): void;
+  /** First install finished: the app works offline. */
+  onOfflineReady(): void;
+  onActivated(): void;
+  /** An updated worker took control of this page. */
+  onControlling(): void;
+  onError(error: unknown): void;
+}
+
+let workbox: Workbox | null = null;
+
+/** True where service workers exist (not in old browsers or insecure origins). */
+export function isServiceWorkerSupported(): boolean {
+  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
+}
+
+/** Registers /sw.js (scope /) once and forwards its lifecycle to `callbacks`. */
+export function registerServiceWorker(callbacks: ServiceWorkerCallbacks): void {
+  if (workbox || !isServiceWorkerSupported()) return;
+  workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('installed', (event) => {
+    callbacks.onInstalled();
+    if (!event.isUpdate) callbacks.onOfflineReady();
+  });
+  workbox.addEventListener('waiting', () => callbacks.onWaiting());
+  workbox.addEventListener('activated', () => callbacks.onActivated());
+  workbox.addEventListener('controlling', (event) => {
+    if (event.isUpdate) callbacks.onControlling();
+  });
+  workbox
+    .register()
+    .then((registration) => {
+      if (registration) callbacks.onRegistered();
+      // A worker already waiting from an earlier visit still needs the member's go.
+      if (registration?.waiting && navigator.serviceWorker.controller) callbacks.onWaiting();
+    })
+    .catch((error: unknown) => callbacks.onError(error));
+}
+
+/** Tells the waiting worker to take over; the page reloads on `controlling`. */
+export function activateWaitingWorker(): void {
+  workbox?.messageSkipWaiting();
+}
+
+/** Asks the browser to check /sw.js for an update now. */
+export async function checkForServiceWorkerUpdate(): Promise<void> {
+  await workbox?.update();
+}
+
+/** The build id the server runs now (`/build-id.json`), or null when unreachable. */
+export async function fetchLatestBuildId(): Promise<string | null> {
+  try {
+    const response = await fetch('/build-id.json', { cache: 'no-store' });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { buildId?: unknown };
+    return typeof body.buildId === 'string' ? body.buildId : null;
+  } catch {
+    return null;
+  }
+}

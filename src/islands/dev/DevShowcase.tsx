@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { TOAST_POSITIONS } from '../../shared/constants-shell';
+import type { Locale } from '../../shared/locales';
+import { endLoading, startLoading } from '../../stores/loading-bar';
+import { openModal } from '../../stores/modal';
+import { showToast } from '../../stores/toasts';
+import { ActivateReminder, type ActivateReminderState } from '../shell/ActivateReminder';
+import { useT } from '../shell/use-t';
+
+/** Development-only showcase of shell components in each of their states (/_dev/*). */
+export default function DevShowcase({ locale, tool }: { locale: Locale; tool: 'dialogs' | 'activate-reminder' }) {
+  const t = useT(locale);
+  const [reminder, setReminder] = useState<ActivateReminderState>('pending');
+  if (tool === 'activate-reminder') {
+    return (
+      <div className="dev-grid">
+        {(['pending', 'sending', 'sent', 'error'] as const).map((state) => (
+          <section key={state}>
+            <h2>{state}</h2>
+            <ActivateReminder locale={locale} email="anna@example.com" state={state} onResend={() => undefined} />
+          </section>
+        ))}
+        <section>
+          <h2>interactive</h2>
+          <ActivateReminder
+            locale={locale}
+            email="anna@example.com"
+            state={reminder}
+            onResend={() => {
+              setReminder('sending');
+              setTimeout(() => setReminder('sent'), 1200);
+            }}
+          />
+        </section>
+      </div>
+    );
+  }
+  return (
+    <div className="dev-grid">
+      <section>
+        <h2>Modals</h2>
+        <div className="dev-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => openModal({ kind: 'info', title: 'Info', body: 'An informational dialog.\n\nSecond paragraph.' })}>
+            Info
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => openModal({ kind: 'danger', title: t('chat.start_error_title'), body: t('chat.start_error_body') })}>
+            Danger
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => openModal({ kind: 'content', title: 'Terms', body: 'Long legal text…\n\n'.repeat(20), href: '/pages/terms' })}
+          >
+            Content
+          </button>
+        </div>
+      </section>
+      <section>
+        <h2>Toasts</h2>
+        <div className="dev-actions">
+          {TOAST_POSITIONS.map((position) => (
+            <button key={position} type="button" className="btn btn-secondary btn-small" onClick={() => showToast({ message: position, position })}>
+              {position}
+            </button>
+          ))}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => showToast({ message: 'Saved', kind: 'success' })}>
+            success
+          </button>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => showToast({ message: 'Failed', kind: 'error' })}>
+            error
+          </button>
+        </div>
+      </section>
+      <section>
+        <h2>Loading bar</h2>
+        <div className="dev-actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              startLoading();
+              setTimeout(() => endLoading(true), 1500);
+            }}
+          >
+            1.5 s success
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              startLoading();
+              setTimeout(() => endLoading(false), 1500);
+            }}
+          >
+            1.5 s error
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              startLoading();
+              setTimeout(() => endLoading(true), 100);
+            }}
+          >
+            100 ms (throttled)
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Shell timing constants of SPEC §9 (milliseconds unless noted).
+ */
+export const TOAST_DURATION_MS = 5_000;
+export const TOAST_PROGRESS_HEIGHT_PX = 4;
+export const TOAST_POSITIONS = [
+  'top-start',
+  'top-center',
+  'top-end',
+  'middle-start',
+  'middle-center',
+  'middle-end',
+  'bottom-start',
+  'bottom-center',
+  'bottom-end',
+] as const;
+export type ToastPosition = (typeof TOAST_POSITIONS)[number];
+export const TOAST_DEFAULT_POSITION: ToastPosition = 'top-end';
+
+export const LOADING_THROTTLE_MS = 200;
+export const LOADING_DURATION_MS = 2_000;
+export const LOADING_HIDE_DELAY_MS = 500;
+export const LOADING_RESET_DELAY_MS = 400;
+export const LOADING_HEIGHT_PX = 3;
+
+export const MODAL_Z_INDEX = 1055;
+export const RELOAD_GUARD_MS = 10_000;
+/** How often a page asks the server for its build id (5 minutes). */
+export const BUILD_ID_POLL_MS = 5 * 60_000;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { defineContract, noParams } from './define';
+
+/** `POST /api/dev.php` — development builds only (404 elsewhere): the developer panel's server actions (SPEC §2). */
+export const devActionContract = defineContract({
+  method: 'POST',
+  path: '/api/dev.php',
+  query: noParams,
+  body: z.strictObject({ action: z.enum(['zero_credits']) }),
+  response: z.object({ done: z.literal(true), credits: z.number().int() }),
+  errors: ['not_found', 'not_logged_in', 'validation_failed'],
+});

@@ -1,0 +1,125 @@
+import { map } from 'nanostores';
+import {
+  activateWaitingWorker,
+  checkForServiceWorkerUpdate,
+  fetchLatestBuildId,
+  isServiceWorkerSupported,
+  registerServiceWorker,
+} from '../client/pwa';
+import { guardedReload } from '../client/reload-guard';
+import { BUILD_ID_POLL_MS } from '../shared/constants-shell';
+
+/**
+ * PWA state (SPEC §4 service worker: registered → installed → waiting
+ * (need-refresh) → activated; offline-ready on first install; registration
+ * error), standalone display mode and the one-time install / iOS guides.
+ */
+export type ServiceWorkerState = 'unsupported' | 'registering' | 'registered' | 'installed' | 'waiting' | 'activated' | 'error';
+
+export interface PwaState {
+  serviceWorker: ServiceWorkerState;
+  needRefresh: boolean;
+  offlineReady: boolean;
+  isStandalone: boolean;
+  canInstall: boolean;
+  showIosGuide: boolean;
+}
+
+export const $pwa = map<PwaState>({
+  serviceWorker: 'unsupported',
+  needRefresh: false,
+  offlineReady: false,
+  isStandalone: false,
+  canInstall: false,
+  showIosGuide: false,
+});
+
+const INSTALL_DISMISSED = 'amora_install_dismissed';
+interface InstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+let installEvent: InstallPromptEvent | null = null;
+let started = false;
+
+/** SPEC §9: standalone display mode means the PWA is installed. */
+export function detectStandalone(): boolean {
+  return (
+    window.matchMedia('(display-mode: standalone)').matches ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+function isIos(): boolean {
+  return /iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+}
+
+/**
+ * Starts the PWA plumbing once per page: registers the service worker, polls
+ * the build id (a new build triggers an update check), reloads (guarded) on
+ * chunk-load errors and when an update takes control, and offers installation.
+ */
+export function startPwa(buildId: string): void {
+  if (started) return;
+  started = true;
+  const isStandalone = detectStandalone();
+  const dismissed = localStorage.getItem(INSTALL_DISMISSED) === '1';
+  $pwa.set({ ...$pwa.get(), isStandalone, showIosGuide: isIos() && !isStandalone && !dismissed });
+
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    installEvent = event as InstallPromptEvent;
+    if (!dismissed && !detectStandalone()) $pwa.setKey('canInstall', true);
+  });
+  window.addEventListener('appinstalled', () => $pwa.set({ ...$pwa.get(), canInstall: false, isStandalone: true }));
+  // Vite fires this when a lazily loaded chunk of an older build is gone.
+  window.addEventListener('vite:preloadError', (event) => {
+    event.preventDefault();
+    guardedReload();
+  });
+
+  if (!isServiceWorkerSupported()) return;
+  $pwa.setKey('serviceWorker', 'registering');
+  registerServiceWorker({
+    onRegistered: () => $pwa.get().serviceWorker === 'registering' && $pwa.setKey('serviceWorker', 'registered'),
+    onInstalled: () => $pwa.setKey('serviceWorker', 'installed'),
+    onWaiting: () => $pwa.set({ ...$pwa.get(), serviceWorker: 'waiting', needRefresh: true }),
+    onOfflineReady: () => $pwa.setKey('offlineReady', true),
+    onActivated: () => $pwa.setKey('serviceWorker', 'activated'),
+    onControlling: () => guardedReload(),
+    onError: (error) => {
+      console.warn('service worker registration failed', error);
+      $pwa.setKey('serviceWorker', 'error');
+    },
+  });
+
+  const checkBuild = async () => {
+    const latest = await fetchLatestBuildId();
+    if (latest && latest !== buildId) await checkForServiceWorkerUpdate().catch(() => undefined);
+  };
+  setInterval(() => void checkBuild(), BUILD_ID_POLL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void checkBuild();
+  });
+}
+
+/** The member accepted "Reload to update": the waiting worker takes over, then the page reloads. */
+export function acceptUpdate(): void {
+  $pwa.setKey('needRefresh', false);
+  activateWaitingWorker();
+}
+
+/** Shows the browser's install dialog (from `beforeinstallprompt`). */
+export async function promptInstall(): Promise<void> {
+  if (!installEvent) return;
+  await installEvent.prompt();
+  await installEvent.userChoice.catch(() => undefined);
+  installEvent = null;
+  $pwa.setKey('canInstall', false);
+}
+
+/** Hides the install offer and the iOS guide for good on this device. */
+export function dismissInstall(): void {
+  localStorage.setItem(INSTALL_DISMISSED, '1');
+  $pwa.set({ ...$pwa.get(), canInstall: false, showIosGuide: false });
+}
