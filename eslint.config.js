@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Lint for .ts/.tsx (Astro files are checked by `astro check`). */
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'screenshots/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'screenshots/', '.e2e-builds/', 'public/icons/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
