@@ -78,7 +78,8 @@ export function startPwa(buildId: string): void {
     guardedReload();
   });
 
-  if (!isServiceWorkerSupported()) return;
+  // The dev server has no built /sw.js; the PWA is exercised against production builds.
+  if (!isServiceWorkerSupported() || import.meta.env.DEV) return;
   $pwa.setKey('serviceWorker', 'registering');
   registerServiceWorker({
     onRegistered: () => $pwa.get().serviceWorker === 'registering' && $pwa.setKey('serviceWorker', 'registered'),

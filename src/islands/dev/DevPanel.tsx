@@ -44,8 +44,8 @@ export default function DevPanel({ template }: { template: string }) {
   };
 
   return (
-    <aside className="dev-panel" aria-label="Developer panel" data-testid="dev-panel">
-      <strong>Dev</strong>
+    <details className="dev-panel" aria-label="Developer panel" data-testid="dev-panel">
+      <summary>Dev</summary>
       <button type="button" className="btn btn-secondary btn-small" onClick={zeroCredits}>
         Set credits to 0
       </button>
@@ -55,6 +55,6 @@ export default function DevPanel({ template }: { template: string }) {
       <button type="button" className="btn btn-secondary btn-small" onClick={switchDesign}>
         Design: {template} → next
       </button>
-    </aside>
+    </details>
   );
 }
