@@ -24,7 +24,7 @@ const THUMB_HEIGHT = 300;
 const BACKGROUNDS = ['ffd5dc', 'ffdfbf', 'c0aede', 'd1d4f9', 'b6e3f4', 'fde2e4', 'e2ece9', 'fff1c1'];
 const HAIR: Record<Gender, ('long' | 'bobCut' | 'curly' | 'pigtails' | 'curlyBun' | 'straightBun' | 'bobBangs' | 'extraLong' | 'sideShave' | 'shortCombover' | 'curlyHighTop' | 'buzzcut' | 'fade' | 'balding' | 'mohawk' | 'beanie' | 'cap')[]> = {
   female: ['long', 'bobCut', 'curly', 'pigtails', 'curlyBun', 'straightBun', 'bobBangs', 'extraLong'],
-  male: ['sideShave', 'shortCombover', 'curlyHighTop', 'buzzcut', 'fade', 'balding', 'mohawk', 'beanie', 'cap'],
+  male: ['shortCombover', 'curlyHighTop', 'buzzcut', 'fade', 'balding', 'mohawk', 'beanie', 'cap'],
 };
 
 function renderSvg(gender: Gender, index: number): string {
@@ -35,7 +35,7 @@ function renderSvg(gender: Gender, index: number): string {
     hair: HAIR[gender],
     facialHairProbability: gender === 'male' ? 40 : 0,
     // Friendly expressions only: no frowns, pacifiers or closed eyes on a dating profile.
-    mouth: ['smile', 'bigSmile', 'smirk', 'lips'],
+    mouth: gender === 'female' ? ['smile', 'bigSmile', 'smirk', 'lips'] : ['smile', 'bigSmile', 'smirk'],
     eyes: ['open', 'happy', 'glasses', 'wink'],
   }).toString();
 }
