@@ -3,14 +3,13 @@ import { pushSubscribeContract, pushUnsubscribeContract } from '../../../shared/
 import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/contracts/tracking';
 import { fail, ok } from '../../../shared/errors';
 import { hitRateLimit } from '../../auth/rate-limit';
-import { createSession, destroySession } from '../../auth/sessions';
 import { getUserView } from '../../members/profile-view';
 import { removeSubscription, saveSubscription } from '../../push/subscriptions';
 import { sendWelcomePush } from '../../push/welcome-push';
 import { createAccount } from '../../signup/create-account';
 import { defineOperation } from '../api';
-import { readCookies, sessionCookie } from '../cookies';
-import { errorResponse } from '../responses';
+import { readCookies } from '../cookies';
+import { rateLimitedResponse, startSessionFor } from '../start-session';
 
 /** `GET /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (SPEC §7). */
 export const userEndpoint = [
@@ -21,16 +20,11 @@ export const userEndpoint = [
   }),
   defineOperation(signupContract, async ({ body }, req) => {
     const limit = await hitRateLimit(req.ctx, 'signup', req.clientAddress);
-    if (!limit.allowed) return errorResponse('rate_limited', undefined, undefined, { 'retry-after': String(limit.retryAfterS) });
+    if (!limit.allowed) return rateLimitedResponse(limit.retryAfterS);
     const tracking = parseTrackingCookie(readCookies(req.request)[TRACKING_COOKIE]);
     const created = await createAccount(req.ctx, { site: req.site, payload: body, tracking });
     if (!created.ok) return created;
-    await destroySession(req.ctx, req.sessionToken);
-    const { token, session } = await createSession(req.ctx, created.value.userId);
-    req.setCookies.push(sessionCookie(req.url, token, session.expiresAt));
-    const user = await getUserView(req.ctx, created.value.userId);
-    if (!user) throw new Error('account vanished right after creation');
-    return ok({ user });
+    return ok({ user: await startSessionFor(req, created.value.userId) });
   }),
   defineOperation(pushSubscribeContract, async ({ body }, req) => {
     if (!req.session) return fail('not_logged_in');

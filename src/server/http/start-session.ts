@@ -1,0 +1,26 @@
+import type { User } from '../../shared/contracts/profile';
+import { createSession, destroySession } from '../auth/sessions';
+import { getUserView } from '../members/profile-view';
+import type { ApiRequest } from './api';
+import { sessionCookie } from './cookies';
+import { errorResponse } from './responses';
+
+/**
+ * Starts a fresh session for `userId` on this request: any session the request
+ * came with is ended (rotation on login/signup), the new cookie is set.
+ * @returns the member's User view.
+ * @throws Error when the account vanished in between (a 500: not user input).
+ */
+export async function startSessionFor(req: ApiRequest, userId: number): Promise<User> {
+  await destroySession(req.ctx, req.sessionToken);
+  const { token, session } = await createSession(req.ctx, userId);
+  req.setCookies.push(sessionCookie(req.url, token, session.expiresAt));
+  const user = await getUserView(req.ctx, userId);
+  if (!user) throw new Error(`account ${userId} vanished while starting its session`);
+  return user;
+}
+
+/** 429 with Retry-After (seconds). */
+export function rateLimitedResponse(retryAfterS: number): Response {
+  return errorResponse('rate_limited', undefined, undefined, { 'retry-after': String(retryAfterS) });
+}
