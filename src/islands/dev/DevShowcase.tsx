@@ -7,6 +7,12 @@ import { showToast } from '../../stores/toasts';
 import { ActivateReminder, type ActivateReminderState } from '../shell/ActivateReminder';
 import { useT } from '../shell/use-t';
 
+const LOADING_DEMOS = [
+  { label: '1.5 s success', ms: 1500, ok: true },
+  { label: '1.5 s error', ms: 1500, ok: false },
+  { label: '100 ms (throttled)', ms: 100, ok: true },
+];
+
 /** Development-only showcase of shell components in each of their states (/_dev/*). */
 export default function DevShowcase({ locale, tool }: { locale: Locale; tool: 'dialogs' | 'activate-reminder' }) {
   const t = useT(locale);
@@ -74,36 +80,19 @@ export default function DevShowcase({ locale, tool }: { locale: Locale; tool: 'd
       <section>
         <h2>Loading bar</h2>
         <div className="dev-actions">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              startLoading();
-              setTimeout(() => endLoading(true), 1500);
-            }}
-          >
-            1.5 s success
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              startLoading();
-              setTimeout(() => endLoading(false), 1500);
-            }}
-          >
-            1.5 s error
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              startLoading();
-              setTimeout(() => endLoading(true), 100);
-            }}
-          >
-            100 ms (throttled)
-          </button>
+          {LOADING_DEMOS.map((demo) => (
+            <button
+              key={demo.label}
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                startLoading();
+                setTimeout(() => endLoading(demo.ok), demo.ms);
+              }}
+            >
+              {demo.label}
+            </button>
+          ))}
         </div>
       </section>
     </div>

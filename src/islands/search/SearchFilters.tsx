@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SearchFilters as Filters } from '../../shared/contracts/search';
 import { AGE_BUCKETS, GENDERS } from '../../shared/constants';
 import { loadSettings } from '../../stores/settings';
+import { SelectField } from '../shell/SelectField';
 import type { useT } from '../shell/use-t';
 
 interface Props {
@@ -18,7 +19,6 @@ function bucketOf(filters: Filters): string {
 
 /** Search filters (SPEC §3): gender, country, region (needs a country), age bucket (SPEC §9). */
 export function SearchFilters({ filters, countries, t, onChange }: Props) {
-  const id = useId();
   const [regions, setRegions] = useState<{ id: string; name: string }[]>([]);
 
   useEffect(() => {
@@ -39,73 +39,37 @@ export function SearchFilters({ filters, countries, t, onChange }: Props) {
 
   return (
     <form className="filters" aria-label={t('search.filters')} onSubmit={(e) => e.preventDefault()}>
-      <div className="field">
-        <label htmlFor={`${id}-gender`}>{t('search.gender')}</label>
-        <select
-          id={`${id}-gender`}
-          className="select"
-          value={filters.gender ?? ''}
-          onChange={(e) => set({ gender: (e.target.value || undefined) as Filters['gender'] })}
-        >
-          <option value="">{t('search.gender_all')}</option>
-          {GENDERS.map((gender) => (
-            <option key={gender} value={gender}>
-              {t(`gender.${gender}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-age`}>{t('search.age')}</label>
-        <select
-          id={`${id}-age`}
-          className="select"
-          value={bucketOf(filters)}
-          onChange={(e) => {
-            const bucket = AGE_BUCKETS.find((b) => b.id === e.target.value) ?? AGE_BUCKETS[0];
-            set({ min_age: bucket.min, max_age: bucket.max });
-          }}
-        >
-          {AGE_BUCKETS.map((bucket) => (
-            <option key={bucket.id} value={bucket.id}>
-              {t(`search.age_bucket.${bucket.id}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-country`}>{t('search.country')}</label>
-        <select
-          id={`${id}-country`}
-          className="select"
-          value={filters.country ?? ''}
-          onChange={(e) => set({ country: e.target.value || undefined, countryregion: undefined })}
-        >
-          <option value="">{t('search.country_all')}</option>
-          {countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-region`}>{t('search.region')}</label>
-        <select
-          id={`${id}-region`}
-          className="select"
-          value={filters.countryregion ?? ''}
-          disabled={!filters.country}
-          onChange={(e) => set({ countryregion: e.target.value || undefined })}
-        >
-          <option value="">{filters.country ? t('search.region_all') : t('search.region_needs_country')}</option>
-          {regions.map((region) => (
-            <option key={region.id} value={region.id}>
-              {region.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('search.gender')}
+        value={filters.gender ?? ''}
+        onChange={(value) => set({ gender: (value || undefined) as Filters['gender'] })}
+        options={[{ value: '', label: t('search.gender_all') }, ...GENDERS.map((gender) => ({ value: gender, label: t(`gender.${gender}`) }))]}
+      />
+      <SelectField
+        label={t('search.age')}
+        value={bucketOf(filters)}
+        onChange={(value) => {
+          const bucket = AGE_BUCKETS.find((b) => b.id === value) ?? AGE_BUCKETS[0];
+          set({ min_age: bucket.min, max_age: bucket.max });
+        }}
+        options={AGE_BUCKETS.map((bucket) => ({ value: bucket.id, label: t(`search.age_bucket.${bucket.id}`) }))}
+      />
+      <SelectField
+        label={t('search.country')}
+        value={filters.country ?? ''}
+        onChange={(value) => set({ country: value || undefined, countryregion: undefined })}
+        options={[{ value: '', label: t('search.country_all') }, ...countries.map((c) => ({ value: c.code, label: c.name }))]}
+      />
+      <SelectField
+        label={t('search.region')}
+        value={filters.countryregion ?? ''}
+        disabled={!filters.country}
+        onChange={(value) => set({ countryregion: value || undefined })}
+        options={[
+          { value: '', label: filters.country ? t('search.region_all') : t('search.region_needs_country') },
+          ...regions.map((region) => ({ value: region.id, label: region.name })),
+        ]}
+      />
     </form>
   );
 }
