@@ -31,6 +31,8 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' }).default('mailto:support@amora.test'),
   /** 1 lets push subscriptions point at http://127.0.0.1 (tests' stand-in push service only). */
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['0', '1']).default('0'),
+  /** Signing secret (≥ 32 characters); generated once into DATA_DIR/app-secret when unset. */
+  APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Signups per client address per hour (mobile carriers put many people behind one address). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Login attempts per 10 minutes, per client address and per account. */
@@ -52,6 +54,7 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   pushAllowInsecureEndpoints: boolean;
   rateLimits: { signupsPerHour: number; loginsPer10Min: number };
+  appSecret?: string;
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -89,5 +92,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === '1',
     rateLimits: { signupsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR, loginsPer10Min: e.RATE_LIMIT_LOGINS_PER_10_MIN },
+    appSecret: e.APP_SECRET,
   };
 }

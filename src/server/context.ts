@@ -4,6 +4,7 @@ import { createLogger, type Logger } from './log/logger';
 import { createCountCache, type CountCache } from './members/count-cache';
 import { createPushService, type PushService } from './push/push-service';
 import { loadVapidKeys } from './push/vapid';
+import { loadAppSecret } from './security/app-secret';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createLocalStorage, type Storage } from './storage/local-storage';
 
@@ -25,6 +26,8 @@ export interface AppContext {
   clock: Clock;
   log: Logger;
   push: PushService;
+  /** Signing secret for tokens (e-mail check, activation). */
+  secret: Buffer;
   /** Per-process cache of search result counts (members/count-cache.ts). */
   searchCountCache: CountCache;
 }
@@ -52,6 +55,7 @@ export async function createContext(
     clock: overrides.clock ?? systemClock,
     log,
     searchCountCache: createCountCache(),
+    secret: loadAppSecret(config.dataDir, config.appSecret),
     push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), {
         trustLoopback: config.pushAllowInsecureEndpoints,
       }),

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { defineContract } from './define';
+
+export const EMAIL_CHECK_STATUSES = ['new', 'active', 'not_confirmed', 'deleted', 'invalid'] as const;
+export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
+
+/** SPEC §3 E-mail validation response; `token` (status new only) goes into the signup payload. */
+export const emailCheckResponseSchema = z.object({
+  status: z.enum(EMAIL_CHECK_STATUSES),
+  token: z.string().nullable(),
+  email: z.string(),
+  request_email: z.string(),
+});
+export type EmailCheckResponse = z.infer<typeof emailCheckResponseSchema>;
+
+/** `GET /api/validate_email.php?email=` (SPEC §7). */
+export const emailCheckContract = defineContract({
+  method: 'GET',
+  path: '/api/validate_email.php',
+  query: z.strictObject({ email: z.string().max(320) }),
+  body: z.undefined(),
+  response: emailCheckResponseSchema,
+  errors: ['validation_failed', 'rate_limited'],
+});
