@@ -73,6 +73,8 @@ export const profiles = pgTable(
     personal: text('personal'),
     language: text('language').notNull().default('en'),
     lastSignupStep: smallint('last_signup_step').notNull().default(0),
+    /** Optional profile fields (src/shared/profile-fields.ts): field name → allowed value. */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
     mainImageId: integer('main_image_id'),
     isVisible: boolean('is_visible').notNull().default(true),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
@@ -161,4 +163,23 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** E-mail activation links (SPEC §2 step 6/7); `tokenHash` is the SHA-256 (hex) of the link token. */
+export const emailActivations = pgTable(
+  'email_activations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the mail transport accepted the message (SPEC §3 Activation response `delivered`). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_activations_token_idx').on(t.tokenHash), index('email_activations_user_idx').on(t.userId)],
 );

@@ -68,6 +68,7 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
     date_of_birth: row.profile.dateOfBirth,
     lastSignupStep: row.profile.lastSignupStep,
     fictional_icon: false,
+    fields: row.profile.fields,
   };
   return {
     email: row.user.email,

@@ -35,6 +35,7 @@ export const ownProfileSchema = publicProfileSchema.extend({
   date_of_birth: z.string().nullable(),
   lastSignupStep: z.number().int().min(0).max(7),
   fictional_icon: z.boolean(),
+  fields: z.record(z.string(), z.string()),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 

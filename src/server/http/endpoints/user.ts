@@ -1,9 +1,11 @@
 import { signupContract, userContract } from '../../../shared/contracts/auth';
+import { profileUpdateContract } from '../../../shared/contracts/profile-update';
 import { pushSubscribeContract, pushUnsubscribeContract } from '../../../shared/contracts/push';
 import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/contracts/tracking';
 import { fail, ok } from '../../../shared/errors';
 import { hitRateLimit } from '../../auth/rate-limit';
 import { getUserView } from '../../members/profile-view';
+import { updateProfile } from '../../members/update-profile';
 import { removeSubscription, saveSubscription } from '../../push/subscriptions';
 import { sendWelcomePush } from '../../push/welcome-push';
 import { createAccount } from '../../signup/create-account';
@@ -11,7 +13,7 @@ import { defineOperation } from '../api';
 import { readCookies } from '../cookies';
 import { rateLimitedResponse, startSessionFor } from '../start-session';
 
-/** `GET /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (SPEC §7). */
+/** `GET|PUT /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (SPEC §7). */
 export const userEndpoint = [
   defineOperation(userContract, async (_input, req) => {
     if (!req.session) return fail('not_logged_in');
@@ -42,5 +44,12 @@ export const userEndpoint = [
     if (!req.session) return fail('not_logged_in');
     await removeSubscription(req.ctx, req.session.userId, body.endpoint);
     return ok({ subscribed: false as const });
+  }),
+  defineOperation(profileUpdateContract, async ({ body }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    const updated = await updateProfile(req.ctx, req.session.userId, body);
+    if (!updated.ok) return updated;
+    const user = await getUserView(req.ctx, req.session.userId);
+    return user ? ok({ user }) : fail('not_logged_in');
   }),
 ];

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { GENDERS } from '../constants';
+import { ALLOWED_VALUES } from '../profile-fields';
+import { cityRule } from '../rules/profile-rules';
+import { defineContract, noParams } from './define';
+import { userSchema } from './profile';
+
+/** Profile notes (SPEC §2 step 5) are free text up to this many characters. */
+export const PERSONAL_MAX_LENGTH = 2000;
+
+/**
+ * `PUT /api/user.php` (SPEC §7): country, countryregion, city; or the whole
+ * profile with lastSignupStep. Every field is optional; null clears it.
+ */
+export const profileUpdateSchema = z.strictObject({
+  country: z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }).nullable().optional(),
+  countryregion: z.string().max(16).nullable().optional(),
+  city: cityRule.nullable().optional(),
+  gender: z.enum(GENDERS).nullable().optional(),
+  date_of_birth: z.string().max(10).nullable().optional(),
+  fields: z.record(z.string().max(40), z.string().max(40)).optional(),
+  personal: z.string().max(PERSONAL_MAX_LENGTH, { error: 'validation.max_length' }).nullable().optional(),
+  lastSignupStep: z.number().int().min(0).max(7).optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const profileUpdateContract = defineContract({
+  method: 'PUT',
+  path: '/api/user.php',
+  query: noParams,
+  body: profileUpdateSchema,
+  response: z.object({ user: userSchema }),
+  errors: ['validation_failed', 'not_logged_in'],
+});
+
+/** `GET /api/profile_fields.php` (SPEC §7): allowed values per field. */
+export const profileFieldsContract = defineContract({
+  method: 'GET',
+  path: '/api/profile_fields.php',
+  query: noParams,
+  body: z.undefined(),
+  response: z.object({ allowed_values: z.record(z.string(), z.array(z.string())) }),
+  errors: [],
+});
+
+export { ALLOWED_VALUES };
