@@ -33,6 +33,8 @@ function cityIndex(): Indexed {
 
 /** Positions further than this from any known city are not placed (km). */
 export const MAX_DISTANCE_KM = 100;
+/** Administrative entries of the dataset ("Gemeente Amsterdam", "Landkreis …"): not what a member calls home. */
+const ADMINISTRATIVE = /^(gemeente|municipio|municipality of|landkreis|kreisfreie stadt|provincia di|comune di|arrondissement|powiat|gmina|district of)\s/i;
 
 /**
  * SPEC §7 `GET /api/geocode.php`: the nearest city to a position from the
@@ -41,8 +43,8 @@ export const MAX_DISTANCE_KM = 100;
  */
 export function reverseGeocode(lat: number, lon: number): Place | null {
   const { index, places } = cityIndex();
-  const [nearest] = around(index, lon, lat, 1, MAX_DISTANCE_KM);
-  if (nearest === undefined) return null;
-  const place = places[nearest];
-  return place && Country.getCountryByCode(place.country) ? place : null;
+  const nearby = around(index, lon, lat, 5, MAX_DISTANCE_KM).map((id) => places[id]!);
+  const place = nearby.find((candidate) => !ADMINISTRATIVE.test(candidate.city)) ?? nearby[0];
+  if (!place || !Country.getCountryByCode(place.country)) return null;
+  return { ...place, city: place.city.replace(ADMINISTRATIVE, '') };
 }
