@@ -31,6 +31,10 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' }).default('mailto:support@amora.test'),
   /** 1 lets push subscriptions point at http://127.0.0.1 (tests' stand-in push service only). */
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['0', '1']).default('0'),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port); unset → files in DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+  /** Sender address of outgoing mail; the site name is put in front. */
+  MAIL_FROM: z.email({ error: 'must be an e-mail address' }).default('no-reply@amora.test'),
   /** Signing secret (≥ 32 characters); generated once into DATA_DIR/app-secret when unset. */
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Signups per client address per hour (mobile carriers put many people behind one address). */
@@ -55,6 +59,8 @@ export interface Config {
   pushAllowInsecureEndpoints: boolean;
   rateLimits: { signupsPerHour: number; loginsPer10Min: number };
   appSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -93,5 +99,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === '1',
     rateLimits: { signupsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR, loginsPer10Min: e.RATE_LIMIT_LOGINS_PER_10_MIN },
     appSecret: e.APP_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

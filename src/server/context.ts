@@ -5,6 +5,7 @@ import { createCountCache, type CountCache } from './members/count-cache';
 import { createPushService, type PushService } from './push/push-service';
 import { loadVapidKeys } from './push/vapid';
 import { loadAppSecret } from './security/app-secret';
+import { createMailer, type Mailer } from './mail/mailer';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createLocalStorage, type Storage } from './storage/local-storage';
 
@@ -26,6 +27,7 @@ export interface AppContext {
   clock: Clock;
   log: Logger;
   push: PushService;
+  mailer: Mailer;
   /** Signing secret for tokens (e-mail check, activation). */
   secret: Buffer;
   /** Per-process cache of search result counts (members/count-cache.ts). */
@@ -40,7 +42,7 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export async function createContext(
   config: Config,
-  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push'>> = {},
+  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push' | 'mailer'>> = {},
 ): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const sites = loadSites(config.sitesDir);
@@ -56,6 +58,7 @@ export async function createContext(
     log,
     searchCountCache: createCountCache(),
     secret: loadAppSecret(config.dataDir, config.appSecret),
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
     push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), {
         trustLoopback: config.pushAllowInsecureEndpoints,
       }),

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One outgoing message. */
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends mail; resolves once the transport accepted the message (SPEC §3 Activation `delivered`). */
+export interface Mailer {
+  kind: 'smtp' | 'outbox';
+  /** @throws the transport's error when the message was not accepted. */
+  send(message: MailMessage): Promise<{ messageId: string }>;
+}
+
+/**
+ * SMTP through nodemailer when `smtpUrl` is set (e.g. `smtp://user:pass@host:587`);
+ * otherwise a local outbox: each message is written as an .eml file under
+ * `<dataDir>/outbox/` (listed on /_dev/mail in development).
+ */
+export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: 'smtp',
+      async send(message) {
+        const info = await transport.sendMail(message);
+        if (info.rejected.length > 0) throw new Error(`rejected by the mail server: ${info.rejected.join(', ')}`);
+        return { messageId: info.messageId };
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail(message);
+      await fs.mkdir(outbox, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+      await fs.writeFile(path.join(outbox, name), info.message as Buffer);
+      return { messageId: info.messageId };
+    },
+  };
+}
+
+/** The outbox's messages, newest first (development mail page). */
+export async function listOutbox(dataDir: string): Promise<{ name: string; raw: string }[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  const names = await fs.readdir(outbox).catch(() => [] as string[]);
+  const sorted = names.filter((name) => name.endsWith('.eml')).sort().reverse().slice(0, 50);
+  return Promise.all(sorted.map(async (name) => ({ name, raw: await fs.readFile(path.join(outbox, name), 'utf8') })));
+}
