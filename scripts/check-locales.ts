@@ -12,7 +12,7 @@ type Tree = { [key: string]: string | Tree };
 const root = path.resolve(import.meta.dirname, '..');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Keys built at run time from a value (`gender.${gender}`); their children count as used. */
-const DYNAMIC_PREFIXES = ['gender.', 'search.age_bucket.'];
+const DYNAMIC_PREFIXES = ['gender.', 'search.age_bucket.', 'profile_field.'];
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../client/api';
 import { loginContract } from '../../shared/contracts/auth';
 import type { Locale } from '../../shared/locales';
+import { resumeStep } from '../../shared/rules/signup-steps';
 import { logIn } from '../../stores/session';
 import { fieldErrors } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
@@ -38,8 +39,9 @@ export default function LoginForm({ locale, next }: Props) {
     setErrors({});
     setBusy(true);
     try {
-      await logIn(parsed.data.email, parsed.data.password);
-      window.location.assign(next);
+      const user = await logIn(parsed.data.email, parsed.data.password);
+      // A member who stopped during signup continues the wizard (SPEC §2 resume).
+      window.location.assign(resumeStep(user.profile.lastSignupStep) === null ? next : '/signup');
     } catch (error) {
       setBusy(false);
       setFormError(error instanceof ApiError ? error.message : 'errors.internal');

@@ -3,7 +3,10 @@ import { ApiError } from '../../client/api';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import type { Locale } from '../../shared/locales';
 import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } from '../../shared/rules/signup-rules';
+import { $emailCheck, checkEmailAddress } from '../../stores/email-check';
 import { signUp } from '../../stores/session';
+import { openModal } from '../../stores/modal';
+import { useStore } from '@nanostores/react';
 import { fieldErrors, messageParams } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
 import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
@@ -12,20 +15,23 @@ import { buildSignupPayload } from './signup-payload';
 
 interface Props {
   locale: Locale;
-  /** Where the new member goes after the account exists. */
+  /** Where the new member goes after the account exists (unless `onCreated` takes over). */
   next: string;
+  /** Continues the wizard instead of leaving the page. */
+  onCreated?: () => Promise<void>;
 }
 
 type Field = 'email' | 'name' | 'password';
 const RULES = { email: emailRule, name: nameRule, password: passwordRule };
 
 /** Signup wizard step 0 (SPEC §2): e-mail, name, password → account created and logged in. */
-export default function SignupForm({ locale, next }: Props) {
+export default function SignupForm({ locale, next, onCreated }: Props) {
   const t = useT(locale);
   const [values, setValues] = useState({ email: '', name: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const emailCheck = useStore($emailCheck);
   const formRef = usePrefilledInputs(['email', 'name', 'password'] as const, (typed) => setValues((prev) => ({ ...prev, ...typed })));
 
   const validate = (field: Field, current = values): string | undefined => {
@@ -37,8 +43,10 @@ export default function SignupForm({ locale, next }: Props) {
 
   const onBlur = (field: Field) => setErrors((prev) => ({ ...prev, [field]: validate(field) }));
 
-  const onEmailChange = (email: string) =>
+  const onEmailChange = (email: string) => {
     setValues((prev) => ({ ...prev, email }));
+    void checkEmailAddress(email);
+  };
 
   const onEmailBlur = () => {
     // SPEC §5: an empty name is prefilled from the part before the @.
@@ -56,6 +64,9 @@ export default function SignupForm({ locale, next }: Props) {
       const message = validate(field);
       if (message) found[field] = message;
     }
+    if (['active', 'not_confirmed', 'deleted', 'invalid'].includes(emailCheck.status) && emailCheck.checkedEmail === values.email.trim()) {
+      found.email = emailCheck.status === 'deleted' ? 'signup.deleted_account_exists' : emailCheck.status === 'invalid' ? 'signup.invalid_email' : 'signup.existing_account_active';
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -67,10 +78,11 @@ export default function SignupForm({ locale, next }: Props) {
           referrer: document.referrer,
           userAgent: navigator.userAgent,
           timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          token: null,
+          token: emailCheck.status === 'new' && emailCheck.checkedEmail === values.email.trim() ? emailCheck.token : null,
         }),
       );
-      window.location.assign(next);
+      if (onCreated) await onCreated();
+      else window.location.assign(next);
     } catch (error) {
       // SPEC §8: account creation failure shows the error and re-enables the form.
       setBusy(false);
@@ -108,6 +120,22 @@ export default function SignupForm({ locale, next }: Props) {
         onBlur={onEmailBlur}
         error={errorText('email')}
       />
+      {emailCheck.suggestion && (
+        <p className="field-hint suggestion">
+          {t('signup.did_you_mean')}{' '}
+          <button
+            type="button"
+            className="chip chip-button"
+            onClick={() => {
+              setValues((prev) => ({ ...prev, email: emailCheck.suggestion ?? prev.email }));
+              void checkEmailAddress(emailCheck.suggestion ?? '');
+            }}
+          >
+            {emailCheck.suggestion}
+          </button>
+        </p>
+      )}
+      <EmailStatus t={t} status={emailCheck.status} />
       <TextField
         label={t('signup.name')}
         name="name"
@@ -132,9 +160,46 @@ export default function SignupForm({ locale, next }: Props) {
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t('signup.submitting') : t('signup.submit')}
       </button>
+      <p className="legal-note">
+        {t('signup.legal_before')}{' '}
+        <button type="button" className="link-button" onClick={() => openModal({ kind: 'content', title: t('legal.terms_title'), body: t('legal.terms_summary') })}>
+          {t('legal.terms_title')}
+        </button>{' '}
+        {t('signup.legal_and')}{' '}
+        <button type="button" className="link-button" onClick={() => openModal({ kind: 'content', title: t('legal.privacy_title'), body: t('legal.privacy_summary') })}>
+          {t('legal.privacy_title')}
+        </button>
+        .
+      </p>
       <p className="auth-switch">
         {t('signup.have_account')} <a href="/login">{t('signup.login_link')}</a>
       </p>
     </form>
   );
+}
+
+/** SPEC §8 messages for an address that cannot sign up, with the way forward. */
+function EmailStatus({ t, status }: { t: (key: string) => string; status: string }) {
+  if (status === 'active' || status === 'not_confirmed') {
+    return (
+      <p className="field-error" role="alert" data-testid="email-status">
+        {t('signup.existing_account_active')} <a href="/login">{t('signup.login_link')}</a>
+      </p>
+    );
+  }
+  if (status === 'deleted') {
+    return (
+      <p className="field-error" role="alert" data-testid="email-status">
+        {t('signup.deleted_account_exists')} <a href="/pages/service">{t('signup.service_link')}</a>
+      </p>
+    );
+  }
+  if (status === 'invalid') {
+    return (
+      <p className="field-error" role="alert" data-testid="email-status">
+        {t('signup.invalid_email')}
+      </p>
+    );
+  }
+  return null;
 }

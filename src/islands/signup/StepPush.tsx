@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { readBoot } from '../../client/boot';
+import { browserPushEnvironment } from '../../client/push';
+import { subscribePush } from '../../stores/push';
+import { goToStep } from '../../stores/signup';
+import type { useT } from '../shell/use-t';
+
+/** Step 1: offer push notifications with a skip button; skipped at once when it cannot be offered (SPEC §5). */
+export function StepPush({ t }: { t: ReturnType<typeof useT> }) {
+  const [busy, setBusy] = useState(false);
+  const pushKey = readBoot().settings.push_pub;
+  const env = browserPushEnvironment;
+  // SPEC §5 prompt rule: capable, not denied, not subscribed (step 1 is only reached without a subscription), key present.
+  const canOffer = env.isCapable() && env.permission() !== 'denied' && !!pushKey;
+
+  useEffect(() => {
+    if (!canOffer) void goToStep(2);
+  }, [canOffer]);
+  if (!canOffer) return null;
+
+  const enable = async () => {
+    setBusy(true);
+    await subscribePush(env, pushKey!);
+    await goToStep(2);
+  };
+  return (
+    <div className="wizard-step" data-testid="step-1">
+      <div className="wizard-icon" aria-hidden="true">🔔</div>
+      <h1>{t('wizard.push_title')}</h1>
+      <p className="muted">{t('wizard.push_text')}</p>
+      <button type="button" className="btn btn-primary btn-block" onClick={enable} disabled={busy}>
+        {t('shell.push_enable')}
+      </button>
+      <button type="button" className="btn btn-ghost btn-block" onClick={() => void goToStep(2)} disabled={busy}>
+        {t('wizard.skip')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { map } from 'nanostores';
+import { ApiError, callApi } from '../client/api';
+import { emailCheckContract, type EmailCheckStatus } from '../shared/contracts/email-check';
+import { suggestEmail } from '../shared/rules/email-suggestion';
+import { isEmailCheckable } from '../shared/rules/signup-rules';
+
+/**
+ * SPEC §5 e-mail check on signup: the server check runs only once the value
+ * has `@` and a dot; a newer value aborts the check in flight; a failed check
+ * marks the address invalid. `suggestion` is the mailcheck "did you mean".
+ */
+export const $emailCheck = map<{ status: EmailCheckStatus | 'idle' | 'checking'; token: string | null; checkedEmail: string; suggestion: string | null }>({
+  status: 'idle',
+  token: null,
+  checkedEmail: '',
+  suggestion: null,
+});
+
+let controller: AbortController | null = null;
+
+/** Checks an address (idempotent for the value already checked). */
+export async function checkEmailAddress(value: string): Promise<void> {
+  const email = value.trim();
+  controller?.abort();
+  $emailCheck.setKey('suggestion', suggestEmail(email));
+  if (!isEmailCheckable(email)) {
+    controller = null;
+    $emailCheck.set({ ...$emailCheck.get(), status: 'idle', token: null, checkedEmail: '' });
+    return;
+  }
+  if ($emailCheck.get().checkedEmail === email && $emailCheck.get().status !== 'checking') return;
+  const current = new AbortController();
+  controller = current;
+  $emailCheck.set({ ...$emailCheck.get(), status: 'checking', token: null, checkedEmail: email });
+  try {
+    const result = await callApi(emailCheckContract, { query: { email }, signal: current.signal });
+    $emailCheck.set({ ...$emailCheck.get(), status: result.status, token: result.token });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') return;
+    if (!(error instanceof ApiError)) console.warn('e-mail check failed', error);
+    $emailCheck.set({ ...$emailCheck.get(), status: 'invalid', token: null });
+  }
+}

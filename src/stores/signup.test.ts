@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const callApi = vi.fn();
+vi.mock('../client/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../client/api')>()),
+  callApi: (...args: unknown[]) => callApi(...args),
+}));
+const signup = await import('./signup');
+const { activationHeadingKey } = await import('../islands/signup/StepActivation');
+
+const user = { email: 'a@example.com', profile: { id: 1, lastSignupStep: 7 } };
+
+describe('activation progress (SPEC §4: 900 ms ticks, 20 at most, headings at 4, 7, 10)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    callApi.mockReset();
+    vi.stubGlobal('window', { dispatchEvent: vi.fn() });
+    vi.stubGlobal('CustomEvent', class {
+      constructor(readonly type: string) {}
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('changes the heading at ticks 4, 7 and 10', () => {
+    expect([0, 3, 4, 6, 7, 9, 10, 19].map(activationHeadingKey)).toEqual([
+      'wizard.activation_1',
+      'wizard.activation_1',
+      'wizard.activation_2',
+      'wizard.activation_2',
+      'wizard.activation_3',
+      'wizard.activation_3',
+      'wizard.activation_4',
+      'wizard.activation_4',
+    ]);
+  });
+
+  it('finishes when the server reports delivered and moves to step 7', async () => {
+    let polls = 0;
+    callApi.mockImplementation(async (contract: { path: string; method: string }) => {
+      if (contract.path === '/api/activate.php') return { delivered: ++polls >= 3 };
+      if (contract.method === 'PUT') return { user };
+      return user;
+    });
+    signup.runActivation();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(signup.$activation.get().tick).toBe(1);
+    await vi.advanceTimersByTimeAsync(900);
+    expect(signup.$activation.get().tick).toBe(2);
+    await vi.advanceTimersByTimeAsync(900);
+    expect(signup.$activation.get()).toMatchObject({ tick: 3, delivered: true, done: true });
+    expect(signup.$signupStep.get()).toBe(7);
+    // The first poll refetched the user.
+    expect(callApi.mock.calls[0]![0]).toMatchObject({ path: '/api/user.php', method: 'GET' });
+  });
+
+  it('gives up waiting after 20 ticks', async () => {
+    callApi.mockImplementation(async (contract: { path: string; method: string }) => {
+      if (contract.path === '/api/activate.php') return { delivered: false };
+      if (contract.method === 'PUT') return { user };
+      return user;
+    });
+    signup.runActivation();
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(900 * 25);
+    expect(signup.$activation.get()).toMatchObject({ tick: 20, delivered: false, done: true });
+    expect(callApi.mock.calls.filter(([c]) => (c as { path: string }).path === '/api/activate.php')).toHaveLength(20);
+  });
+});

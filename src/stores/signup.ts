@@ -1,0 +1,104 @@
+import { atom, map } from 'nanostores';
+import { callApi } from '../client/api';
+import { currentPosition } from '../client/geolocation';
+import { browserPushEnvironment } from '../client/push';
+import { activationContract } from '../shared/contracts/activation';
+import { geocodeContract } from '../shared/contracts/geocode';
+import type { User } from '../shared/contracts/profile';
+import { profileUpdateContract, type ProfileUpdate } from '../shared/contracts/profile-update';
+import { resumeStep, stepAfterAccount } from '../shared/rules/signup-steps';
+import { addExistingSubscription } from './push';
+import { $user, refreshUser } from './session';
+
+/**
+ * The signup wizard (SPEC §2 steps 0–7, §4): the step only moves forward;
+ * each completed step is stored as `lastSignupStep` so a member resumes where
+ * they stopped.
+ */
+export const $signupStep = atom(0);
+
+/** Activation progress (SPEC §4): a tick every 900 ms, done when delivered or after 20 ticks. */
+export const ACTIVATION_TICK_MS = 900;
+export const ACTIVATION_MAX_TICKS = 20;
+export const $activation = map<{ tick: number; delivered: boolean; done: boolean }>({ tick: 0, delivered: false, done: false });
+
+/** Event raised on window when step 7 is reached (SPEC §4). */
+export const SIGNUP_COMPLETE_EVENT = 'signup-flow-complete';
+
+/** Starts the wizard: visitors at step 0, members at the step they stopped at; null when already complete. */
+export function startWizard(user: User | null): number | null {
+  const step = user ? resumeStep(user.profile.lastSignupStep) : 0;
+  if (step !== null) $signupStep.set(step);
+  return step;
+}
+
+/** Moves forward (never back) and records the step on the account. */
+export async function goToStep(step: number, update: ProfileUpdate = {}): Promise<void> {
+  if (step <= $signupStep.get() && Object.keys(update).length === 0) return;
+  const { user } = await callApi(profileUpdateContract, { body: { ...update, lastSignupStep: step } });
+  $user.set(user);
+  if (step > $signupStep.get()) $signupStep.set(step);
+  if (step === 7) window.dispatchEvent(new CustomEvent(SIGNUP_COMPLETE_EVENT, { detail: { userId: user.profile.id } }));
+}
+
+/** SPEC §4 routing after the account exists at step 0 (push decides 1 or 3). */
+export async function afterAccountCreated(): Promise<void> {
+  const env = browserPushEnvironment;
+  const isCapable = env.isCapable();
+  const permission = isCapable ? env.permission() : 'default';
+  let hasSubscription = false;
+  if (isCapable && permission === 'granted') {
+    hasSubscription = await addExistingSubscription(env).catch((error: unknown) => {
+      console.warn('adding the existing push subscription failed', error);
+      return false;
+    });
+  }
+  await goToStep(stepAfterAccount({ isCapable, permission, hasSubscription }));
+}
+
+/** SPEC §4 step 3: browser position → `GET /api/geocode.php` → prefill; null when unknown. */
+export async function locateMember(): Promise<{ country: string; countryregion: string | null; city: string } | null> {
+  const position = await currentPosition();
+  if (!position) return null;
+  try {
+    return await callApi(geocodeContract, { query: { lat: position.lat, lon: position.lon } });
+  } catch (error) {
+    console.warn('geocoding failed', error);
+    return null;
+  }
+}
+
+/**
+ * SPEC §4 step 6: polls `GET /api/activate.php` every 900 ms (the first poll also
+ * refetches the user) until delivered or 20 ticks, then goes to step 7.
+ * Returns a stop function.
+ */
+export function runActivation(): () => void {
+  $activation.set({ tick: 0, delivered: false, done: false });
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const tick = async (count: number) => {
+    if (stopped) return;
+    if (count === 0) await refreshUser();
+    let delivered = false;
+    try {
+      delivered = (await callApi(activationContract)).delivered;
+    } catch (error) {
+      console.warn('activation poll failed', error);
+    }
+    if (stopped) return;
+    const next = count + 1;
+    const done = delivered || next >= ACTIVATION_MAX_TICKS;
+    $activation.set({ tick: next, delivered, done });
+    if (done) {
+      await goToStep(7).catch((error: unknown) => console.warn('saving step 7 failed', error));
+      return;
+    }
+    timer = setTimeout(() => void tick(next), ACTIVATION_TICK_MS);
+  };
+  timer = setTimeout(() => void tick(0), 0);
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
