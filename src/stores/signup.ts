@@ -102,3 +102,19 @@ export function runActivation(): () => void {
     if (timer) clearTimeout(timer);
   };
 }
+
+/**
+ * After an e-mail change: polls `GET /api/activate.php` (900 ms, at most 20
+ * times) until the mail to the new address is accepted. @returns delivered.
+ */
+export async function resendActivation(): Promise<boolean> {
+  for (let tick = 0; tick < ACTIVATION_MAX_TICKS; tick++) {
+    try {
+      if ((await callApi(activationContract)).delivered) return true;
+    } catch (error) {
+      console.warn('activation poll failed', error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, ACTIVATION_TICK_MS));
+  }
+  return false;
+}

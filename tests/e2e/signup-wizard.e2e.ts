@@ -154,6 +154,18 @@ describe('signup wizard, steps 0–7', () => {
     await expect.poll(() => page.getByTestId('step-4').isVisible()).toBe(true);
   });
 
+  it('corrects a mistyped address and mails the new one', async () => {
+    const page = await browser.newPage({ permissions: ['notifications'] });
+    await startSignup(page, `typo-${Date.now()}@exmaple.com`, 'Tom');
+    await page.goto(`${server.url}/signup/change-email`);
+    await browser.waitForIslands(page);
+    const fixed = `fixed-${Date.now()}@example.com`;
+    await page.getByLabel('E-mail address').fill(fixed);
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect.poll(() => page.getByTestId('email-changed').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => smtp.received.some((mail) => mail.to?.[0]?.address === fixed)).toBe(true);
+  });
+
   it('warns about an existing account and suggests a typo fix', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/signup`);

@@ -80,3 +80,19 @@ describe('GET /api/profile_fields.php', () => {
     expect(json.allowed_values.smoking).toEqual(['no', 'sometimes', 'yes']);
   });
 });
+
+describe('PUT /api/user.php?email=1', () => {
+  it('changes the address, needs confirming again, and refuses one taken on the site', async () => {
+    const cookie = await member();
+    const other = await member();
+    const taken = (await callApi(ctx(), userEndpoint, '/api/user.php', { cookie: other })).json.email;
+    const change = (email: string) => callApi(ctx(), userEndpoint, '/api/user.php', { method: 'PUT', query: { email: 1 }, body: { email }, cookie });
+    const changed = await change('New.Address@gmail.com');
+    expect(changed.status).toBe(200);
+    expect(changed.json.user).toMatchObject({ email: 'new.address@gmail.com', mailprovider: 2 });
+    const refused = await change(taken);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toBe('signup.existing_account_active');
+    expect((await change('not-an-address')).status).toBe(422);
+  });
+});

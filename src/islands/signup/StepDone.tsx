@@ -1,5 +1,6 @@
 import { MAILPROVIDER_GMAIL } from '../../shared/constants';
 import type { User } from '../../shared/contracts/profile';
+import { MailIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 
 /** Step 7: check your mailbox (Gmail search link for Gmail users), change the address, continue. */
@@ -7,7 +8,9 @@ export function StepDone({ t, user, siteName }: { t: ReturnType<typeof useT>; us
   const gmailSearch = `https://mail.google.com/mail/u/0/#search/${encodeURIComponent(`"${siteName}" in:anywhere newer_than:1d`)}`;
   return (
     <div className="wizard-step" data-testid="step-7">
-      <div className="wizard-icon" aria-hidden="true">✉️</div>
+      <div className="wizard-icon" aria-hidden="true">
+        <MailIcon />
+      </div>
       <h1>{t('wizard.done_title')}</h1>
       <p>{t('wizard.done_text', { email: user?.email ?? '' })}</p>
       {user?.mailprovider === MAILPROVIDER_GMAIL && (

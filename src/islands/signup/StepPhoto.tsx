@@ -3,6 +3,7 @@ import { ApiError } from '../../client/api';
 import { uploadProfileImage } from '../../client/upload';
 import { DROP_ACCEPTED_TYPES } from '../../shared/contracts/upload';
 import { goToStep } from '../../stores/signup';
+import { CameraIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 
 /** Step 2: photo by drag and drop (png/jpeg only) or the file picker (any image), with upload progress. */
@@ -51,7 +52,7 @@ export function StepPhoto({ t, cdnPrefix }: { t: ReturnType<typeof useT>; cdnPre
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        {preview ? <img src={preview} alt={t('wizard.photo_preview')} width={240} height={300} /> : <span aria-hidden="true">📷</span>}
+        {preview ? <img src={preview} alt={t('wizard.photo_preview')} width={240} height={300} /> : <span className="wizard-icon" aria-hidden="true"><CameraIcon /></span>}
         <p>{t('wizard.photo_drop')}</p>
         <button type="button" className="btn btn-secondary" onClick={() => input.current?.click()} disabled={progress !== null}>
           {preview ? t('wizard.photo_another') : t('wizard.photo_choose')}

@@ -3,6 +3,7 @@ import { readBoot } from '../../client/boot';
 import { browserPushEnvironment } from '../../client/push';
 import { subscribePush } from '../../stores/push';
 import { goToStep } from '../../stores/signup';
+import { BellIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 
 /** Step 1: offer push notifications with a skip button; skipped at once when it cannot be offered (SPEC §5). */
@@ -25,7 +26,9 @@ export function StepPush({ t }: { t: ReturnType<typeof useT> }) {
   };
   return (
     <div className="wizard-step" data-testid="step-1">
-      <div className="wizard-icon" aria-hidden="true">🔔</div>
+      <div className="wizard-icon" aria-hidden="true">
+        <BellIcon />
+      </div>
       <h1>{t('wizard.push_title')}</h1>
       <p className="muted">{t('wizard.push_text')}</p>
       <button type="button" className="btn btn-primary btn-block" onClick={enable} disabled={busy}>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from '../constants';
 import { ALLOWED_VALUES } from '../profile-fields';
 import { cityRule } from '../rules/profile-rules';
+import { emailRule } from '../rules/signup-rules';
 import { defineContract, noParams } from './define';
 import { userSchema } from './profile';
 
@@ -31,6 +32,17 @@ export const profileUpdateContract = defineContract({
   body: profileUpdateSchema,
   response: z.object({ user: userSchema }),
   errors: ['validation_failed', 'not_logged_in'],
+});
+
+/** `PUT /api/user.php?email=1`: a new e-mail address (confirmed again by a new activation mail). */
+export const emailChangeContract = defineContract({
+  method: 'PUT',
+  path: '/api/user.php',
+  selector: { email: '1' },
+  query: z.strictObject({ email: z.literal('1') }),
+  body: z.strictObject({ email: emailRule }),
+  response: z.object({ user: userSchema }),
+  errors: ['validation_failed', 'not_logged_in', 'account_exists'],
 });
 
 /** `GET /api/profile_fields.php` (SPEC §7): allowed values per field. */

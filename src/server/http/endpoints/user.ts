@@ -1,5 +1,5 @@
 import { signupContract, userContract } from '../../../shared/contracts/auth';
-import { profileUpdateContract } from '../../../shared/contracts/profile-update';
+import { emailChangeContract, profileUpdateContract } from '../../../shared/contracts/profile-update';
 import { pushSubscribeContract, pushUnsubscribeContract } from '../../../shared/contracts/push';
 import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/contracts/tracking';
 import { fail, ok } from '../../../shared/errors';
@@ -8,6 +8,7 @@ import { getUserView } from '../../members/profile-view';
 import { updateProfile } from '../../members/update-profile';
 import { removeSubscription, saveSubscription } from '../../push/subscriptions';
 import { sendWelcomePush } from '../../push/welcome-push';
+import { changeEmail } from '../../signup/change-email';
 import { createAccount } from '../../signup/create-account';
 import { defineOperation } from '../api';
 import { readCookies } from '../cookies';
@@ -49,6 +50,13 @@ export const userEndpoint = [
     if (!req.session) return fail('not_logged_in');
     const updated = await updateProfile(req.ctx, req.session.userId, body);
     if (!updated.ok) return updated;
+    const user = await getUserView(req.ctx, req.session.userId);
+    return user ? ok({ user }) : fail('not_logged_in');
+  }),
+  defineOperation(emailChangeContract, async ({ body }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    const changed = await changeEmail(req.ctx, { userId: req.session.userId, site: req.site.package_name, email: body.email });
+    if (!changed.ok) return changed;
     const user = await getUserView(req.ctx, req.session.userId);
     return user ? ok({ user }) : fail('not_logged_in');
   }),
