@@ -75,7 +75,7 @@ describe('app shell', () => {
   it('has no developer pages in a production build', async () => {
     browser.allowConsoleError(/404/);
     const page = await browser.newPage();
-    for (const tool of ['dialogs', 'top-nav', 'activate-reminder']) {
+    for (const tool of ['dialogs', 'top-nav', 'activate-reminder', 'mail']) {
       const response = await page.goto(`${browser.baseURL}/_dev/${tool}`);
       expect(response?.status(), tool).toBe(404);
     }
