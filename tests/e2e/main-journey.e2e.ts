@@ -22,6 +22,9 @@ describe('main journey', () => {
     await page.getByLabel('Choose a password').fill('journey-pass');
     await page.getByRole('button', { name: 'Continue' }).click();
 
+    // The account exists: the wizard goes on, and the new member can browse right away.
+    await page.waitForSelector('.wizard-card [data-testid^="step-"]');
+    await page.getByRole('link', { name: 'Search' }).first().click();
     await page.waitForURL('**/members');
     await expect.poll(() => page.getByTestId('nav-user').textContent()).toContain('Journey');
     const cards = page.getByTestId('member-card');
@@ -54,7 +57,9 @@ describe('main journey', () => {
     await page.getByLabel('E-mail address').fill(email.toUpperCase());
     await page.getByLabel('Password').fill('journey-pass');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL('**/members');
+    // Signup is not finished: login resumes the wizard where the member left it (SPEC §2).
+    await page.waitForURL('**/signup');
+    await page.waitForSelector('.wizard-card [data-testid^="step-"]');
     await expect.poll(() => page.getByTestId('nav-user').textContent()).toContain('Journey');
     const cookies = await page.context().cookies();
     const session = cookies.find((cookie) => cookie.name === 'amora_session');

@@ -20,7 +20,8 @@ describe('push notifications end to end', () => {
     // browser's PushManager hands out a subscription on our stand-in service instead;
     // everything else (permission, UI, API, web-push encryption) is real.
     await page.addInitScript((sub) => {
-      let current: unknown = null;
+      // The browser keeps a subscription across page loads; so does this stand-in (localStorage).
+      const KEY = 'e2e-push-subscribed';
       const make = () => ({
         endpoint: sub.endpoint,
         expirationTime: null,
@@ -28,16 +29,16 @@ describe('push notifications end to end', () => {
         toJSON: () => sub,
         getKey: () => null,
         unsubscribe: async () => {
-          current = null;
+          localStorage.removeItem(KEY);
           return true;
         },
       });
       PushManager.prototype.subscribe = async function () {
-        current = make();
-        return current as PushSubscription;
+        localStorage.setItem(KEY, '1');
+        return make() as unknown as PushSubscription;
       };
       PushManager.prototype.getSubscription = async function () {
-        return current as PushSubscription | null;
+        return (localStorage.getItem(KEY) ? make() : null) as unknown as PushSubscription | null;
       };
     }, subscription);
 
@@ -46,14 +47,14 @@ describe('push notifications end to end', () => {
     await page.getByLabel('E-mail address').fill(`push-${Date.now()}@example.com`);
     await page.getByLabel('Your first name').fill('Pusher');
     await page.getByLabel('Choose a password').fill('push-pass');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/members');
-
-    const prompt = page.getByTestId('push-prompt');
-    await expect.poll(() => prompt.isVisible(), { timeout: 10_000 }).toBe(true);
     const before = pushService.received.length;
-    await prompt.getByRole('button', { name: 'Turn on notifications' }).click();
-    await expect.poll(() => page.getByText('Notifications are on.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // SPEC §4: push supported and not denied → step 1 offers notifications.
+    const step1 = page.getByTestId('step-1');
+    await expect.poll(() => step1.isVisible(), { timeout: 10_000 }).toBe(true);
+    await step1.getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect.poll(() => page.getByTestId('step-2').isVisible()).toBe(true);
     await expect.poll(() => pushService.received.length).toBe(before + 1);
     const push = pushService.received[before]!;
     expect(push.path).toBe(new URL(subscription.endpoint).pathname);
@@ -64,7 +65,24 @@ describe('push notifications end to end', () => {
       url: '/members',
       tag: 'welcome',
     });
-    expect(await prompt.isVisible()).toBe(false);
+    // Subscribed: the shell's push prompt stays away.
+    await page.goto(`${browser.baseURL}/members`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('push-prompt').count()).toBe(0);
+  });
+
+  it('offers push in the shell to a member who skipped it in the wizard', async () => {
+    const page = await browser.newPage();
+    await page.context().grantPermissions(['notifications'], { origin: browser.baseURL });
+    await page.goto(`${browser.baseURL}/signup`);
+    await browser.waitForIslands(page);
+    await page.getByLabel('E-mail address').fill(`later-${Date.now()}@example.com`);
+    await page.getByLabel('Your first name').fill('Later');
+    await page.getByLabel('Choose a password').fill('push-pass');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('step-1').getByRole('button', { name: 'Skip for now' }).click();
+    await page.goto(`${browser.baseURL}/members`);
+    await expect.poll(() => page.getByTestId('push-prompt').isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   it('does not offer push to visitors and serves the push worker', async () => {

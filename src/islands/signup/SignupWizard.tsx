@@ -22,7 +22,10 @@ interface Props {
   countries: { code: string; name: string }[];
 }
 
-/** The signup wizard, steps 0–7 (SPEC §2), with a progress indicator. */
+/**
+ * The signup wizard, steps 0–7 (SPEC §2), with a progress indicator. Steps after
+ * 0 render in the browser only: they use browser APIs (push, geolocation, files).
+ */
 export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix, countries }: Props) {
   const t = useT(locale);
   const step = useStore($signupStep);
@@ -54,7 +57,8 @@ export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix,
           <SignupForm locale={locale} next="/members" onCreated={afterAccountCreated} />
         </>
       )}
-      {current > 0 && (
+      {current > 0 && !ready && <div className="card wizard-card skeleton wizard-placeholder" aria-busy="true" />}
+      {current > 0 && ready && (
         <div className="card wizard-card">
           {current === 1 && <StepPush t={t} />}
           {current === 2 && <StepPhoto t={t} cdnPrefix={cdnPrefix} />}

@@ -115,6 +115,11 @@ export async function handleApi(
     for (const cookie of req.setCookies) response.headers.append('set-cookie', cookie);
     return response;
   } catch (error) {
+    if (request.signal.aborted || (error as Error | null)?.message === 'aborted') {
+      // The client went away mid-request (closed tab, navigation): nothing to answer.
+      ctx.log.debug('api request aborted by the client', { path: url.pathname });
+      return errorResponse('bad_request');
+    }
     ctx.log.error('api handler failed', { path: url.pathname, method: request.method, error });
     return errorResponse('internal');
   }
