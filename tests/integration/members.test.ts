@@ -88,6 +88,11 @@ describe('GET /api/settings.php', () => {
     const amora = await callApi(ctx(), settingsEndpoint, '/api/settings.php');
     expect(amora.json).toMatchObject({ package_name: 'amora', template: 'classic', signups: 'all', niche: 1 });
     expect(amora.json.region_data.NL).toContainEqual({ id: 'NH', name: 'North Holland' });
+    // Region names follow the visitor's locale.
+    const german = await callApi(ctx(), settingsEndpoint, '/api/settings.php', { headers: { 'accept-language': 'de-DE' } });
+    expect(german.json.region_data.DE).toContainEqual({ id: 'BY', name: 'Bayern' });
+    const dutch = await callApi(ctx(), settingsEndpoint, '/api/settings.php', { headers: { cookie: 'i18n_redirected=nl' } });
+    expect(dutch.json.region_data.NL).toContainEqual({ id: 'NH', name: 'Noord-Holland' });
     const lovelane = await callApi(ctx(), settingsEndpoint, '/api/settings.php', { packageName: 'lovelane' });
     expect(lovelane.json).toMatchObject({ template: 'lavish', domain_language: 'nl', niche: 6 });
   });

@@ -1,8 +1,11 @@
 import { City, State } from 'country-state-city';
+import type { Locale } from '../../shared/locales';
+import regionNames from './region-names.json';
 
 /**
  * Regions and cities per country from the `country-state-city` data set.
- * Region ids are the ISO 3166-2 subdivision codes without the country part.
+ * Region ids are the ISO 3166-2 subdivision codes without the country part;
+ * names are localized from `region-names.json` (the dataset itself is English only).
  */
 export interface Region {
   id: string;
@@ -17,6 +20,7 @@ export interface CityInfo {
 }
 
 const regionCache = new Map<string, Region[]>();
+const NAMES = regionNames as Record<Locale, Record<string, string>>;
 const cityCache = new Map<string, CityInfo[]>();
 
 /** Cities of a country (ISO 3166-1 alpha-2), each tied to its region. Cached per country. */
@@ -36,16 +40,18 @@ export function citiesOf(country: string): CityInfo[] {
   return cities;
 }
 
-/** Regions of a country that have at least one city, sorted by name. Cached per country. */
-export function regionsOf(country: string): Region[] {
-  let regions = regionCache.get(country);
+/** Regions of a country that have at least one city, named and sorted in `locale`. Cached. */
+export function regionsOf(country: string, locale: Locale = 'en'): Region[] {
+  const key = `${country}:${locale}`;
+  let regions = regionCache.get(key);
   if (!regions) {
     const withCities = new Set(citiesOf(country).map((city) => city.regionId));
+    const names = NAMES[locale] ?? {};
     regions = State.getStatesOfCountry(country)
       .filter((state) => withCities.has(state.isoCode))
-      .map((state) => ({ id: state.isoCode, name: state.name }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-    regionCache.set(country, regions);
+      .map((state) => ({ id: state.isoCode, name: names[`${country}-${state.isoCode}`] ?? state.name }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale));
+    regionCache.set(key, regions);
   }
   return regions;
 }

@@ -1,14 +1,15 @@
 import type { PublicSettings } from '../../shared/contracts/settings';
+import type { Locale } from '../../shared/locales';
 import { regionsOf } from '../geo/regions';
 import type { SiteConfig } from './site-config';
 
 /**
  * The settings the browser needs (SPEC §3 Settings), from a site config plus
- * per-request values (geoip country, push key).
+ * per-request values (geoip country, push key, the visitor's locale for region names).
  */
 export function toPublicSettings(
   site: SiteConfig,
-  extra: { geoipCountry: string | null; pushPublicKey: string | null },
+  extra: { geoipCountry: string | null; pushPublicKey: string | null; locale: Locale },
 ): PublicSettings {
   const geoipSelected = extra.geoipCountry && site.countries.includes(extra.geoipCountry) ? extra.geoipCountry : null;
   return {
@@ -21,7 +22,7 @@ export function toPublicSettings(
     logged_out_search: site.logged_out_search,
     logged_out_search_trafficsource: site.logged_out_search_trafficsource,
     countries: site.countries,
-    region_data: Object.fromEntries(site.countries.map((country) => [country, regionsOf(country)])),
+    region_data: Object.fromEntries(site.countries.map((country) => [country, regionsOf(country, extra.locale)])),
     minimum_message_costs: site.minimum_message_costs,
     geoip_country: extra.geoipCountry,
     geoip_selected_country: geoipSelected,
