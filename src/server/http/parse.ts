@@ -39,8 +39,9 @@ export async function readJsonBody<S extends z.ZodType>(
   if (!/^application\/json\b/i.test(type)) return fail('unsupported_media_type');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_JSON_BODY_BYTES) return fail('payload_too_large');
-  const text = await readLimitedText(request, MAX_JSON_BODY_BYTES);
-  if (text === null) return fail('payload_too_large');
+  const bytes = await readLimitedBytes(request, MAX_JSON_BODY_BYTES);
+  if (bytes === null) return fail('payload_too_large');
+  const text = new TextDecoder().decode(bytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -52,9 +53,9 @@ export async function readJsonBody<S extends z.ZodType>(
   return ok(parsed.data);
 }
 
-/** The body as text, or null once it passes `limit` bytes (the rest is not read). */
-async function readLimitedText(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return '';
+/** The body's bytes, or null once it passes `limit` bytes (the rest is not read). */
+export async function readLimitedBytes(request: Request, limit: number): Promise<Buffer | null> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -68,5 +69,5 @@ async function readLimitedText(request: Request, limit: number): Promise<string 
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }

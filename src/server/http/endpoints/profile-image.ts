@@ -2,29 +2,11 @@ import { MAX_UPLOAD_BYTES, profileImageContract } from '../../../shared/contract
 import { fail, ok } from '../../../shared/errors';
 import { addProfileImage } from '../../media/add-profile-image';
 import { defineOperation } from '../api';
+import { readLimitedBytes } from '../parse';
 import { errorResponse } from '../responses';
 
 /** Multipart overhead allowed on top of the file itself (boundaries, headers). */
 const MULTIPART_SLACK = 64 * 1024;
-
-/** Reads at most `limit` bytes of the body; null once it is larger. */
-async function readLimited(request: Request, limit: number): Promise<Buffer | null> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** `POST /api/profileimage.php` (SPEC §7): one image in the multipart field `file`. */
 export const profileImageEndpoint = [
@@ -35,7 +17,7 @@ export const profileImageEndpoint = [
     if (Number(req.request.headers.get('content-length') ?? '0') > MAX_UPLOAD_BYTES + MULTIPART_SLACK) {
       return errorResponse('payload_too_large', 'upload.too_large');
     }
-    const body = await readLimited(req.request, MAX_UPLOAD_BYTES + MULTIPART_SLACK);
+    const body = await readLimitedBytes(req.request, MAX_UPLOAD_BYTES + MULTIPART_SLACK);
     if (!body) return errorResponse('payload_too_large', 'upload.too_large');
     let form: FormData;
     try {
