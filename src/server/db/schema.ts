@@ -183,3 +183,23 @@ export const emailActivations = pgTable(
   },
   (t) => [uniqueIndex('email_activations_token_idx').on(t.tokenHash), index('email_activations_user_idx').on(t.userId)],
 );
+
+/** Likes between members (SPEC §3 Likes response); `isNew` stays true until the liked member opens the liker's profile. */
+export const likes = pgTable(
+  'likes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    likerId: integer('liker_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    likedId: integer('liked_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    isNew: boolean('is_new').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('likes_pair_idx').on(t.likerId, t.likedId),
+    index('likes_liked_idx').on(t.likedId, t.createdAt),
+  ],
+);

@@ -1,6 +1,7 @@
 import { profileContract, searchContract } from '../../../shared/contracts/search';
 import { fail, ok } from '../../../shared/errors';
 import { isLoggedOutSearchVisible } from '../../../shared/rules/site-rules';
+import { markLikeSeen } from '../../likes/likes';
 import { getPublicProfile } from '../../members/profile-view';
 import { searchMembers } from '../../members/search-members';
 import { defineOperation } from '../api';
@@ -25,10 +26,15 @@ export const searchEndpoint = [
   }),
 ];
 
-/** `GET /api/profile.php?id=`: a member's public profile; 404 for unknown or deleted members. */
+/**
+ * `GET /api/profile.php?id=`: a member's public profile; 404 for unknown or deleted
+ * members. A member opening it marks that profile's like of them as seen (SPEC §4).
+ */
 export const profileEndpoint = [
   defineOperation(profileContract, async ({ query }, req) => {
     const profile = await getPublicProfile(req.ctx, query.id);
-    return profile ? ok({ profile }) : fail('not_found');
+    if (!profile) return fail('not_found');
+    if (req.session) await markLikeSeen(req.ctx, req.session.userId, profile.id);
+    return ok({ profile });
   }),
 ];

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineContract, noParams } from './define';
+import { publicProfileSchema } from './profile';
+
+/**
+ * One like (SPEC §3 Likes response): `like_new` is true until the liked member
+ * opens the liker's profile; `did_like_profile` says whether the viewer likes
+ * that profile too (mutual when both are true on a received like).
+ */
+export const likeSchema = z.object({
+  id: z.number().int(),
+  profile: publicProfileSchema,
+  like_new: z.boolean(),
+  did_like_profile: z.boolean(),
+  created_at: z.string(),
+});
+export type Like = z.infer<typeof likeSchema>;
+
+/** `GET /api/likes.php` → `profiles` (the members I liked) and `liked_by` (likes I received), newest first. */
+export const likesContract = defineContract({
+  method: 'GET',
+  path: '/api/likes.php',
+  query: noParams,
+  body: z.undefined(),
+  response: z.object({ profiles: z.array(likeSchema), liked_by: z.array(likeSchema) }),
+  errors: ['not_logged_in'],
+});
+
+const profileBody = z.strictObject({ profile: z.number().int().positive() });
+
+/** `POST /api/likes.php` {profile}: like (idempotent). */
+export const likeContract = defineContract({
+  method: 'POST',
+  path: '/api/likes.php',
+  query: noParams,
+  body: profileBody,
+  response: z.object({ like: z.object({ id: z.number().int(), profile: z.number().int() }) }),
+  errors: ['not_logged_in', 'not_found', 'validation_failed'],
+});
+
+/** `DELETE /api/likes.php` {profile}: unlike (idempotent). */
+export const unlikeContract = defineContract({
+  method: 'DELETE',
+  path: '/api/likes.php',
+  query: noParams,
+  body: profileBody,
+  response: z.object({ unliked: z.boolean() }),
+  errors: ['not_logged_in', 'validation_failed'],
+});
