@@ -38,6 +38,9 @@ describe('pages', () => {
     await page.goto(`${browser.baseURL}/search?page=2`);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/members?page=2');
     await expect.poll(() => page.getByTestId('member-card').count()).toBe(12);
+    // SPEC §9: members whose language differs from the page's (en) carry a language badge.
+    const badges = await page.getByTestId('language-badge').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
   });
 
   it('filters the grid and shows the empty state', async () => {

@@ -1,4 +1,5 @@
 import type { PublicProfile } from '../../shared/contracts/profile';
+import { showsLanguageBadge } from '../../shared/rules/member-rules';
 
 /** A member counts as online when active in the last 10 minutes. */
 const ONLINE_WINDOW_MS = 10 * 60_000;
@@ -10,10 +11,13 @@ interface Props {
   onlineLabel: string;
   /** Milliseconds since epoch, so server and browser render the same dot. */
   now: number;
+  /** The page's locale: the card shows the member's language when it differs (SPEC §9). */
+  locale: string;
+  languageLabel: string;
 }
 
 /** Photo-led member card (DESIGN.md): 4:5 photo, name + age, place, online dot. */
-export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now }: Props) {
+export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now, locale, languageLabel }: Props) {
   const isOnline = profile.last_active_at !== null && now - Date.parse(profile.last_active_at) < ONLINE_WINDOW_MS;
   const place = [profile.city, countryName ?? profile.country].filter(Boolean).join(', ');
   return (
@@ -31,6 +35,11 @@ export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now 
         <div className="member-card-initial" aria-hidden="true">
           {profile.name.slice(0, 1).toUpperCase()}
         </div>
+      )}
+      {showsLanguageBadge(profile, locale) && (
+        <span className="language-badge" title={languageLabel} data-testid="language-badge">
+          {profile.language.toUpperCase()}
+        </span>
       )}
       <a className="member-card-link" href={`/members/${profile.id}`}>
         <span className="member-card-name">

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { SEARCH_PAGE_SIZE } from '../../shared/constants';
-import type { Locale } from '../../shared/locales';
+import { LOCALE_TAGS, type Locale } from '../../shared/locales';
 import {
   $searchFilters,
   $searchPage,
@@ -84,6 +84,8 @@ export default function SearchPage({ locale, cdnPrefix, countries }: Props) {
                 countryName={profile.country ? countryNames.get(profile.country) : undefined}
                 onlineLabel={t('member.online')}
                 now={now}
+                locale={locale}
+                languageLabel={LOCALE_TAGS[profile.language].label}
               />
             ))
           )}
