@@ -133,3 +133,22 @@ describe('site countries', () => {
     expect(await names({}, 'amora')).toEqual(['Hans', 'Joe']);
   });
 });
+
+describe('similar results (SPEC §2 similarpage, §9)', () => {
+  it('widen the age by 5 years, ignore the region, add the neighbour country, and leave out the main results', async () => {
+    await createMember(ctx(), { name: 'Exact', country: 'NL', countryregion: 'NH', dateOfBirth: '1996-06-01' }); // 30
+    await createMember(ctx(), { name: 'OtherRegion', country: 'NL', countryregion: 'UT', dateOfBirth: '1996-06-01' });
+    await createMember(ctx(), { name: 'Older', country: 'NL', countryregion: 'NH', dateOfBirth: '1988-06-01' }); // 38
+    await createMember(ctx(), { name: 'Belgian', country: 'BE', dateOfBirth: '1996-06-01' });
+    await createMember(ctx(), { name: 'TooOld', country: 'NL', countryregion: 'NH', dateOfBirth: '1980-06-01' }); // 46
+    await createMember(ctx(), { name: 'German', country: 'DE', dateOfBirth: '1996-06-01' });
+    const filters = { country: 'NL', countryregion: 'NH', min_age: 26, max_age: 35 };
+    const names = async (query: Record<string, string | number>) =>
+      (await search(query)).json.profiles.map((p: { name: string }) => p.name).sort();
+    expect(await names(filters)).toEqual(['Exact']);
+    const similar = await search({ ...filters, similarpage: 1 });
+    expect(similar.json.profiles.map((p: { name: string }) => p.name).sort()).toEqual(['Belgian', 'Older', 'OtherRegion']);
+    expect(similar.json.filter_options).toEqual({ min_age: 21, max_age: 40 });
+    expect(similar.json.paging.num_results).toBe(3);
+  });
+});

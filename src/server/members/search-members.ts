@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, ne, not, type SQL } from 'drizzle-orm';
+import { similarAgeRange, withNeighbour } from '../../shared/rules/member-rules';
 import type { SearchFilters, SearchResponse } from '../../shared/contracts/search';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
@@ -16,6 +17,33 @@ export interface SearchInput {
   viewerId: number | null;
   /** Countries searched when no country filter is set (the site's countries); null = all. */
   countries: string[] | null;
+  /**
+   * SPEC §2 similar results: the age range widened by 5 years each way, the region
+   * ignored, the neighbour country included (SPEC §9) — minus the main results.
+   */
+  similar?: boolean;
+}
+
+/** The filter condition of a search (without the viewer). */
+function filterCondition(filters: SearchFilters, countries: string[] | null, today: Date): SQL {
+  const where: SQL[] = [eq(profiles.isVisible, true)];
+  if (filters.gender) where.push(eq(profiles.gender, filters.gender));
+  if (filters.country) where.push(eq(profiles.country, filters.country));
+  else if (countries) where.push(inArray(profiles.country, countries));
+  if (filters.country && filters.countryregion) where.push(eq(profiles.countryregion, filters.countryregion));
+  const range = birthDateRange(today, filters.min_age, filters.max_age);
+  if (range.bornOnOrBefore) where.push(lte(profiles.dateOfBirth, range.bornOnOrBefore));
+  if (range.bornOnOrAfter) where.push(gte(profiles.dateOfBirth, range.bornOnOrAfter));
+  return and(...where)!;
+}
+
+/** SPEC §2/§9 widened filters of the similar results. */
+export function similarFilters(filters: SearchFilters): { filters: SearchFilters; countries: string[] | null } {
+  const { countryregion: _region, country, ...rest } = filters;
+  return {
+    filters: { ...rest, ...similarAgeRange(filters.min_age, filters.max_age) },
+    countries: country ? withNeighbour(country) : null,
+  };
 }
 
 /**
@@ -27,18 +55,17 @@ export interface SearchInput {
 export async function searchMembers(ctx: AppContext, input: SearchInput): Promise<SearchResponse> {
   const { filters, page, pp, viewerId, countries } = input;
   const today = ctx.clock.now();
-  const where: SQL[] = [eq(profiles.isVisible, true)];
-  if (filters.gender) where.push(eq(profiles.gender, filters.gender));
-  if (filters.country) where.push(eq(profiles.country, filters.country));
-  else if (countries) where.push(inArray(profiles.country, countries));
-  if (filters.country && filters.countryregion) where.push(eq(profiles.countryregion, filters.countryregion));
-  const range = birthDateRange(today, filters.min_age, filters.max_age);
-  if (range.bornOnOrBefore) where.push(lte(profiles.dateOfBirth, range.bornOnOrBefore));
-  if (range.bornOnOrAfter) where.push(gte(profiles.dateOfBirth, range.bornOnOrAfter));
-  const matching = and(...where);
+  const main = filterCondition(filters, countries, today);
+  let matching = main;
+  let effective = filters;
+  if (input.similar) {
+    const widened = similarFilters(filters);
+    effective = widened.filters;
+    matching = and(filterCondition(widened.filters, widened.countries ?? countries, today), not(main))!;
+  }
   const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId));
 
-  const countKey = JSON.stringify([filters, filters.country ? null : countries, today.toISOString().slice(0, 10)]);
+  const countKey = JSON.stringify([input.similar ? 'similar' : 'main', filters, filters.country ? null : countries, today.toISOString().slice(0, 10)]);
   const [rows, matchCount, viewerMatches] = await Promise.all([
     ctx.db
       .select()
@@ -68,6 +95,6 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
   return {
     profiles: rows.map((row) => toPublicProfile(row, imageRows, today)),
     paging: { num_results: numResults, page, pp, num_pages: Math.ceil(numResults / pp) },
-    filter_options: filters,
+    filter_options: effective,
   };
 }

@@ -29,6 +29,8 @@ export const searchQuerySchema = z
     searchAllCountries: queryFlag.optional(),
     trafficsource: z.string().max(100).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
+    /** SPEC §2: the page of similar results (widened search) instead of the main results. */
+    similarpage: z.coerce.number().int().min(1).max(10_000).optional(),
     manual_search: queryFlag.optional(),
     do_not_save: queryFlag.optional(),
   })

@@ -17,8 +17,9 @@ export const searchEndpoint = [
     return ok(
       await searchMembers(req.ctx, {
         filters,
-        page: query.page,
+        page: query.similarpage ?? query.page,
         pp: query.pp,
+        similar: query.similarpage !== undefined,
         viewerId: req.session?.userId ?? null,
         countries: query.searchAllCountries ? null : req.site.countries,
       }),
