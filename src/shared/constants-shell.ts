@@ -1,8 +1,8 @@
 /**
- * Shell timing constants of SPEC §9 (milliseconds unless noted).
+ * Shell timing constants of SPEC §9 (milliseconds). The sizes of SPEC §9 (toast
+ * progress 4 px, loading bar 3 px, modal z-index 1055) live in src/styles/shell.css.
  */
 export const TOAST_DURATION_MS = 5_000;
-export const TOAST_PROGRESS_HEIGHT_PX = 4;
 export const TOAST_POSITIONS = [
   'top-start',
   'top-center',
@@ -21,9 +21,7 @@ export const LOADING_THROTTLE_MS = 200;
 export const LOADING_DURATION_MS = 2_000;
 export const LOADING_HIDE_DELAY_MS = 500;
 export const LOADING_RESET_DELAY_MS = 400;
-export const LOADING_HEIGHT_PX = 3;
 
-export const MODAL_Z_INDEX = 1055;
 export const RELOAD_GUARD_MS = 10_000;
 /** How often a page asks the server for its build id (5 minutes). */
 export const BUILD_ID_POLL_MS = 5 * 60_000;

@@ -48,3 +48,20 @@ describe('e-mail check store (SPEC §5)', () => {
     expect($emailCheck.get().status).toBe('invalid');
   });
 });
+
+describe('refused addresses (SPEC §8)', () => {
+  it('maps the checked status to its message key', async () => {
+    const { emailCheckErrorKey } = await import('./email-check');
+    for (const [status, key] of [
+      ['active', 'signup.existing_account_active'],
+      ['not_confirmed', 'signup.existing_account_active'],
+      ['deleted', 'signup.deleted_account_exists'],
+      ['invalid', 'signup.invalid_email'],
+      ['new', null],
+    ] as const) {
+      $emailCheck.set({ status, token: null, checkedEmail: 'a@example.com', suggestion: null });
+      expect(emailCheckErrorKey(' a@example.com ')).toBe(key);
+      expect(emailCheckErrorKey('b@example.com')).toBeNull();
+    }
+  });
+});

@@ -41,3 +41,17 @@ export async function checkEmailAddress(value: string): Promise<void> {
     $emailCheck.set({ ...$emailCheck.get(), status: 'invalid', token: null });
   }
 }
+
+/**
+ * SPEC §8 message key for an address the last check refused (active or
+ * not_confirmed → existing account, deleted, invalid), or null. Only applies
+ * when `email` is the address that was checked.
+ */
+export function emailCheckErrorKey(email: string): string | null {
+  const { status, checkedEmail } = $emailCheck.get();
+  if (checkedEmail !== email.trim()) return null;
+  if (status === 'active' || status === 'not_confirmed') return 'signup.existing_account_active';
+  if (status === 'deleted') return 'signup.deleted_account_exists';
+  if (status === 'invalid') return 'signup.invalid_email';
+  return null;
+}

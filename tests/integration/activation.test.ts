@@ -71,3 +71,13 @@ describe('activation mail (SPEC §2 step 6)', () => {
     expect(await ctx().db.select().from(emailActivations).where(eq(emailActivations.userId, 1))).toHaveLength(0);
   });
 });
+
+describe('activation link host', () => {
+  it('uses original-host only when it is one of the site hosts', async () => {
+    const cookie = await member('en');
+    await callApi(ctx(), activateEndpoint, '/api/activate.php', { cookie, headers: { 'original-host': 'evil.example' } });
+    await settleActivationMails();
+    expect(smtp.received.at(-1)!.text).toContain('http://localhost:4321/activate/confirm?token=');
+    expect(smtp.received.at(-1)!.text).not.toContain('evil.example');
+  });
+});

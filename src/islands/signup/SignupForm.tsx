@@ -3,7 +3,7 @@ import { ApiError } from '../../client/api';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import type { Locale } from '../../shared/locales';
 import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } from '../../shared/rules/signup-rules';
-import { $emailCheck, checkEmailAddress } from '../../stores/email-check';
+import { $emailCheck, checkEmailAddress, emailCheckErrorKey } from '../../stores/email-check';
 import { signUp } from '../../stores/session';
 import { openModal } from '../../stores/modal';
 import { useStore } from '@nanostores/react';
@@ -64,9 +64,8 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
       const message = validate(field);
       if (message) found[field] = message;
     }
-    if (['active', 'not_confirmed', 'deleted', 'invalid'].includes(emailCheck.status) && emailCheck.checkedEmail === values.email.trim()) {
-      found.email = emailCheck.status === 'deleted' ? 'signup.deleted_account_exists' : emailCheck.status === 'invalid' ? 'signup.invalid_email' : 'signup.existing_account_active';
-    }
+    const refused = emailCheckErrorKey(values.email);
+    if (refused) found.email = refused;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);

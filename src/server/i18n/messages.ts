@@ -11,7 +11,11 @@ import type { Locale } from '../../shared/locales';
 /** Message trees of the seven locales (files in `locales/`). */
 export const MESSAGES: Record<Locale, MessageTree> = { en, nl, de, it, fr, es, pl };
 
-/** Registers every locale's messages with the shared i18n registry (idempotent). */
+let registered = false;
+
+/** Registers every locale's messages with the shared i18n registry once per process. */
 export function registerAllMessages(): void {
+  if (registered) return;
+  registered = true;
   for (const [locale, messages] of Object.entries(MESSAGES)) registerMessages(locale as Locale, messages);
 }

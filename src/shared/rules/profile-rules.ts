@@ -16,11 +16,6 @@ export function checkDateOfBirth(value: string, today: Date): 'profile.date_of_b
   return age >= MIN_AGE && age <= MAX_AGE ? null : 'profile.date_of_birth_error';
 }
 
-/** zod rule for a date of birth checked against `today` (message params: `min_age`). */
-export function dateOfBirthRule(today: () => Date) {
-  return z.string().refine((value) => checkDateOfBirth(value, today()) === null, { error: 'profile.date_of_birth_error' });
-}
-
 /** SPEC §5: year choices run from now − 18 down to now − 100. */
 export function birthYearChoices(today: Date): number[] {
   const newest = today.getFullYear() - MIN_AGE;

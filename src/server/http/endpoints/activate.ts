@@ -2,17 +2,17 @@ import { activationContract } from '../../../shared/contracts/activation';
 import { fail, ok } from '../../../shared/errors';
 import { ensureActivationMail } from '../../signup/activation';
 import { defineOperation } from '../api';
+import { publicOrigin } from '../public-origin';
 
 /** `GET /api/activate.php`: sends the activation mail once and reports `delivered`. */
 export const activateEndpoint = [
   defineOperation(activationContract, async (_input, req) => {
     if (!req.session) return fail('not_logged_in');
-    const origin = req.request.headers.get('original-host') ? `${req.url.protocol}//${req.request.headers.get('original-host')}` : req.url.origin;
     return ok(
       await ensureActivationMail(req.ctx, {
         userId: req.session.userId,
         siteName: req.site.name,
-        origin,
+        origin: publicOrigin(req),
         from: `${req.site.name} <${req.ctx.config.mailFrom}>`,
       }),
     );

@@ -1,8 +1,7 @@
 import { profileContract, searchContract } from '../../../shared/contracts/search';
 import { fail, ok } from '../../../shared/errors';
 import { isLoggedOutSearchVisible } from '../../../shared/rules/site-rules';
-import { markLikeSeen } from '../../likes/likes';
-import { getPublicProfile } from '../../members/profile-view';
+import { openProfile } from '../../members/open-profile';
 import { searchMembers } from '../../members/search-members';
 import { defineOperation } from '../api';
 
@@ -33,9 +32,7 @@ export const searchEndpoint = [
  */
 export const profileEndpoint = [
   defineOperation(profileContract, async ({ query }, req) => {
-    const profile = await getPublicProfile(req.ctx, query.id);
-    if (!profile) return fail('not_found');
-    if (req.session) await markLikeSeen(req.ctx, req.session.userId, profile.id);
-    return ok({ profile });
+    const profile = await openProfile(req.ctx, query.id, req.session?.userId ?? null);
+    return profile ? ok({ profile }) : fail('not_found');
   }),
 ];

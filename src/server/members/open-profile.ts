@@ -1,0 +1,15 @@
+import type { PublicProfile } from '../../shared/contracts/profile';
+import type { AppContext } from '../context';
+import { markLikeSeen } from '../likes/likes';
+import { getPublicProfile } from './profile-view';
+
+/**
+ * A member's profile as opened by a viewer (page or API): the public profile,
+ * and — SPEC §4 — the profile's like of the viewer is no longer new.
+ * @returns null for unknown, hidden or deleted members.
+ */
+export async function openProfile(ctx: AppContext, profileId: number, viewerId: number | null): Promise<PublicProfile | null> {
+  const profile = await getPublicProfile(ctx, profileId);
+  if (profile && viewerId !== null) await markLikeSeen(ctx, viewerId, profile.id);
+  return profile;
+}
