@@ -170,6 +170,13 @@ describe('signup wizard, steps 0–7', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/signup`);
     await browser.waitForIslands(page);
+    // Terms and privacy open in the modal system, in the page's locale; Escape closes it.
+    await page.getByRole('button', { name: 'Terms of service' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Terms of service' }).isVisible()).toBe(true);
+    expect(await dialog.evaluate((el) => getComputedStyle(el).zIndex)).toBe('1055');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.getByLabel('E-mail address').fill('someone@gmial.com');
     await page.getByRole('button', { name: 'someone@gmail.com' }).click();
     expect(await page.getByLabel('E-mail address').inputValue()).toBe('someone@gmail.com');
