@@ -41,6 +41,8 @@ const envSchema = z.object({
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Login attempts per 10 minutes, per client address and per account. */
   RATE_LIMIT_LOGINS_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Partner webcam feed (JSON `{ cams: [...] }`); unset = the built-in demo feed. */
+  XCAMS_FEED_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 export interface Config {
@@ -61,6 +63,7 @@ export interface Config {
   appSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
+  xcamsFeedUrl?: string;
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -101,5 +104,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    xcamsFeedUrl: e.XCAMS_FEED_URL,
   };
 }

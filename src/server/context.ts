@@ -8,6 +8,9 @@ import { loadAppSecret } from './security/app-secret';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createLocalStorage, type Storage } from './storage/local-storage';
+import type { CamProvider } from './xcams/cam-provider';
+import { createDemoCamProvider } from './xcams/demo-cams';
+import { createHttpCamProvider } from './xcams/http-cams';
 
 /** Injectable wall clock so tests can move time. */
 export interface Clock {
@@ -32,6 +35,8 @@ export interface AppContext {
   secret: Buffer;
   /** Per-process cache of search result counts (members/count-cache.ts). */
   searchCountCache: CountCache;
+  /** Webcam partner feed (SPEC §6): HTTP when XCAMS_FEED_URL is set, else the demo feed. */
+  cams: CamProvider;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -42,7 +47,7 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export async function createContext(
   config: Config,
-  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push' | 'mailer'>> = {},
+  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push' | 'mailer' | 'cams'>> = {},
 ): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const sites = loadSites(config.sitesDir);
@@ -57,6 +62,7 @@ export async function createContext(
     clock: overrides.clock ?? systemClock,
     log,
     searchCountCache: createCountCache(),
+    cams: overrides.cams ?? (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
     push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), {

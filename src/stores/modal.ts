@@ -11,6 +11,8 @@ export interface ModalContent {
   body: string;
   /** Optional link to the full page (e.g. /pages/terms). */
   href?: string;
+  /** Optional main call to action (e.g. "Join free" → /signup); the close button then becomes secondary. */
+  action?: { label: string; href: string };
 }
 
 export const $modal = atom<ModalContent | null>(null);

@@ -5,20 +5,29 @@ import type { PublicProfile } from '../shared/contracts/profile';
 import { SEARCH_PAGE_SIZE } from '../shared/constants';
 
 /**
- * Search list state (SPEC §2, §4): filters, the current page (kept in the
- * `page` query parameter) and its results. A filter change clears the results
- * and reloads from page 1.
+ * Search list state (SPEC §2, §4): filters, the pages loaded (the last one kept
+ * in the `page` query parameter) and their results. A filter change clears the
+ * results and reloads from page 1. Pages come one at a time through the pager
+ * (each one a history entry, so back/forward works) or are appended by
+ * infinite scroll.
  */
 export type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export const $searchFilters = map<SearchFilters>({});
-export const $searchPage = atom(1);
-export const $searchResults = atom<{
+export interface SearchResults {
   status: SearchStatus;
   profiles: PublicProfile[];
   numResults: number;
   numPages: number;
-}>({ status: 'idle', profiles: [], numResults: 0, numPages: 0 });
+  /** First and last page number of `profiles` (equal unless pages were appended). */
+  firstPage: number;
+  lastPage: number;
+}
+
+const EMPTY: SearchResults = { status: 'idle', profiles: [], numResults: 0, numPages: 0, firstPage: 1, lastPage: 1 };
+
+export const $searchFilters = map<SearchFilters>({});
+export const $searchPage = atom(1);
+export const $searchResults = atom<SearchResults>(EMPTY);
 
 const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 let controller: AbortController | null = null;
@@ -48,11 +57,15 @@ function writeSearchUrl(mode: 'push' | 'replace'): void {
   else window.history.replaceState({ search: true }, '', url);
 }
 
-/** Loads the current filters and page; an earlier load still running is aborted. */
-export async function loadSearch(): Promise<void> {
+/**
+ * Loads the current filters and page; an earlier load still running is aborted.
+ * `append` adds the page to the shown results (infinite scroll) instead of replacing them.
+ */
+async function loadSearch(append = false): Promise<void> {
   controller?.abort();
   const current = new AbortController();
   controller = current;
+  const isAutoLoad = !hasLoaded;
   $searchResults.set({ ...$searchResults.get(), status: 'loading' });
   try {
     const response = await callApi(searchContract, {
@@ -60,16 +73,25 @@ export async function loadSearch(): Promise<void> {
         ...$searchFilters.get(),
         page: $searchPage.get(),
         pp: SEARCH_PAGE_SIZE,
-        ...(hasLoaded ? { manual_search: '1' } : { auto_load: '1' }),
+        ...(isAutoLoad ? { auto_load: '1' } : { manual_search: '1' }),
       },
       signal: current.signal,
     });
     hasLoaded = true;
+    // SPEC §2: the automatic first load may use the member's remembered filters.
+    if (isAutoLoad && JSON.stringify(response.filter_options) !== JSON.stringify($searchFilters.get())) {
+      $searchFilters.set(response.filter_options);
+      writeSearchUrl('replace');
+    }
+    const before = $searchResults.get();
+    const page = $searchPage.get();
     $searchResults.set({
       status: 'ready',
-      profiles: response.profiles,
+      profiles: append ? [...before.profiles, ...response.profiles.filter((p) => !before.profiles.some((b) => b.id === p.id))] : response.profiles,
       numResults: response.paging.num_results,
       numPages: response.paging.num_pages,
+      firstPage: append ? before.firstPage : page,
+      lastPage: page,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') return;
@@ -78,11 +100,18 @@ export async function loadSearch(): Promise<void> {
   }
 }
 
+/** Retries the last load after an error. */
+export function retrySearch(): Promise<void> {
+  const results = $searchResults.get();
+  return loadSearch(results.profiles.length > 0 && $searchPage.get() > results.firstPage);
+}
+
 /** First automatic load (SPEC §4 auto_load) from the page URL. */
 export function startSearch(url: URL): Promise<void> {
   const { filters, page } = readSearchUrl(url);
   $searchFilters.set(filters);
   $searchPage.set(page);
+  $searchResults.set({ ...EMPTY, status: 'loading' });
   return loadSearch();
 }
 
@@ -92,19 +121,32 @@ export function setSearchFilters(filters: SearchFilters): Promise<void> {
   if (!cleaned.country) delete cleaned.countryregion;
   $searchFilters.set(cleaned as SearchFilters);
   $searchPage.set(1);
-  $searchResults.set({ status: 'loading', profiles: [], numResults: 0, numPages: 0 });
+  $searchResults.set({ ...EMPTY, status: 'loading' });
   writeSearchUrl('push');
   return loadSearch();
 }
 
-/** Opens another page of results and records it in the URL (browser back works). */
+/** Opens another page of results in place and records it in the history (browser back works). */
 export function goToSearchPage(page: number): Promise<void> {
   $searchPage.set(Math.max(1, page));
   writeSearchUrl('push');
   return loadSearch();
 }
 
-/** Restores filters and page after browser back/forward. */
+/** Infinite scroll: appends the next page (the URL's page follows without a new history entry). */
+export function loadNextSearchPage(): Promise<void> {
+  const results = $searchResults.get();
+  if (results.status !== 'ready' || results.lastPage >= results.numPages) return Promise.resolve();
+  $searchPage.set(results.lastPage + 1);
+  writeSearchUrl('replace');
+  return loadSearch(true);
+}
+
+/** Restores filters and page after browser back/forward (a manual load: nothing remembered is applied). */
 export function restoreSearchFromUrl(url: URL): Promise<void> {
-  return startSearch(url);
+  const { filters, page } = readSearchUrl(url);
+  $searchFilters.set(filters);
+  $searchPage.set(page);
+  $searchResults.set({ ...$searchResults.get(), profiles: [], status: 'loading' });
+  return loadSearch();
 }

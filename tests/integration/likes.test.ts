@@ -2,20 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { profiles } from '../../src/server/db/schema';
 import { likesEndpoint } from '../../src/server/http/endpoints/likes';
-import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { profileEndpoint } from '../../src/server/http/endpoints/search';
-import { callApi, sessionCookieFrom } from '../helpers/api';
+import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
-import { createMember, MEMBER_PASSWORD } from '../helpers/factories';
+import { loggedInMember } from '../helpers/session';
 
 const { ctx } = useTestContext();
 
-async function loggedIn(name: string): Promise<{ id: number; cookie: string }> {
-  const email = `${name.toLowerCase()}@example.com`;
-  const id = await createMember(ctx(), { name, email });
-  const login = await callApi(ctx(), loginEndpoint, '/api/login.php', { method: 'POST', body: { email, password: MEMBER_PASSWORD } });
-  return { id, cookie: sessionCookieFrom(login.cookies) };
-}
+const loggedIn = (name: string) => loggedInMember(ctx(), name);
 const like = (cookie: string, profile: number) => callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'POST', body: { profile }, cookie });
 const unlike = (cookie: string, profile: number) => callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'DELETE', body: { profile }, cookie });
 const list = (cookie?: string) => callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PublicProfile } from '../../shared/contracts/profile';
 import { showsLanguageBadge } from '../../shared/rules/member-rules';
 
@@ -14,14 +15,20 @@ interface Props {
   /** The page's locale: the card shows the member's language when it differs (SPEC §9). */
   locale: string;
   languageLabel: string;
+  /** Action buttons (like, message, visit) shown along the bottom; none on the likes page (SPEC §2). */
+  actions?: ReactNode;
+  /** Where the card leads; default the member's profile. */
+  href?: string;
+  /** A "new" ribbon (a received like not yet seen). */
+  newLabel?: string;
 }
 
 /** Photo-led member card (DESIGN.md): 4:5 photo, name + age, place, online dot. */
-export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now, locale, languageLabel }: Props) {
+export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now, locale, languageLabel, actions, href, newLabel }: Props) {
   const isOnline = profile.last_active_at !== null && now - Date.parse(profile.last_active_at) < ONLINE_WINDOW_MS;
   const place = [profile.city, countryName ?? profile.country].filter(Boolean).join(', ');
   return (
-    <li className="member-card" data-testid="member-card">
+    <li className={`member-card${actions ? ' has-actions' : ''}`} data-testid="member-card" data-member-id={profile.id}>
       {profile.main_image ? (
         <img
           src={`${cdnPrefix}/${profile.main_image.thumb_filename}`}
@@ -41,7 +48,12 @@ export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now,
           {profile.language.toUpperCase()}
         </span>
       )}
-      <a className="member-card-link" href={`/members/${profile.id}`}>
+      {newLabel && (
+        <span className="new-badge" data-testid="new-like">
+          {newLabel}
+        </span>
+      )}
+      <a className="member-card-link" href={href ?? `/members/${profile.id}`}>
         <span className="member-card-name">
           {isOnline && <span className="online-dot" role="img" aria-label={onlineLabel} />}
           <span>
@@ -51,6 +63,7 @@ export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now,
         </span>
         {place && <span className="member-card-place">{place}</span>}
       </a>
+      {actions && <div className="member-card-actions">{actions}</div>}
     </li>
   );
 }

@@ -1,33 +1,52 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { SEARCH_PAGE_SIZE } from '../../shared/constants';
-import { LOCALE_TAGS, type Locale } from '../../shared/locales';
+import type { Locale } from '../../shared/locales';
 import {
   $searchFilters,
   $searchPage,
   $searchResults,
   goToSearchPage,
-  loadSearch,
+  loadNextSearchPage,
   restoreSearchFromUrl,
+  retrySearch,
   setSearchFilters,
   startSearch,
 } from '../../stores/search';
+import { $cams, loadCams, withCamCards } from '../../stores/webcams';
 import { useT } from '../shell/use-t';
-import { ProfileCard, SkeletonCards } from './ProfileCard';
+import { SkeletonCards } from './ProfileCard';
+import { ResultsGrid, type GridOptions } from './ResultsGrid';
+import { ScrollMore } from './ScrollMore';
 import { SearchFilters } from './SearchFilters';
+import { SimilarResults } from './SimilarResults';
+import { useMediaQuery } from './use-media-query';
 
 interface Props {
   locale: Locale;
   cdnPrefix: string;
   countries: { code: string; name: string }[];
+  isLoggedIn: boolean;
+  /** SPEC §6: the member may see webcam cards (decided on the server). */
+  webcamsEligible: boolean;
+  /** The site shows similar results (features.similar_results). */
+  similarEnabled: boolean;
+  chatsAvailable: boolean;
 }
 
-/** The members search list (SPEC §2 /members): filters, 12 cards per page, paging in `?page=`. */
-export default function SearchPage({ locale, cdnPrefix, countries }: Props) {
+/**
+ * The members search list (SPEC §2 /members): filters, 12 cards per page with
+ * like/message/visit actions, webcam cards for eligible members, similar
+ * results after the last page. Phones scroll infinitely; wider screens page
+ * with a pager (each page a history entry).
+ */
+export default function SearchPage({ locale, cdnPrefix, countries, isLoggedIn, webcamsEligible, similarEnabled, chatsAvailable }: Props) {
   const t = useT(locale);
   const filters = useStore($searchFilters);
   const page = useStore($searchPage);
   const results = useStore($searchResults);
+  const cams = useStore($cams);
+  const infinite = useMediaQuery('(max-width: 767px)');
   const [now, setNow] = useState(0);
 
   useEffect(() => {
@@ -38,12 +57,27 @@ export default function SearchPage({ locale, cdnPrefix, countries }: Props) {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  const countryNames = new Map(countries.map((c) => [c.code, c.name]));
+  useEffect(() => {
+    if (webcamsEligible && results.status === 'ready') void loadCams(filters);
+  }, [webcamsEligible, results.status, filters]);
+
+  const options: GridOptions = {
+    locale,
+    cdnPrefix,
+    countryNames: new Map(countries.map((c) => [c.code, c.name])),
+    isLoggedIn,
+    withActions: true,
+    chatsAvailable,
+    now,
+    t,
+  };
   const isLoading = results.status === 'loading' || results.status === 'idle';
+  const atEnd = results.status === 'ready' && results.lastPage >= results.numPages;
   const changePage = (next: number) => {
     void goToSearchPage(next);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
+  const items = withCamCards(results.profiles, webcamsEligible ? cams.cams : [], results.firstPage - 1);
 
   return (
     <section aria-labelledby="search-title">
@@ -55,11 +89,11 @@ export default function SearchPage({ locale, cdnPrefix, countries }: Props) {
       </div>
       <SearchFilters filters={filters} countries={countries} t={t} onChange={(next) => void setSearchFilters(next)} />
 
-      {results.status === 'error' ? (
+      {results.status === 'error' && results.profiles.length === 0 ? (
         <div className="state-panel" role="alert">
           <h2>{t('search.error_title')}</h2>
           <p>{t('search.error_text')}</p>
-          <button type="button" className="btn btn-primary" onClick={() => void loadSearch()}>
+          <button type="button" className="btn btn-primary" onClick={() => void retrySearch()}>
             {t('common.retry')}
           </button>
         </div>
@@ -71,43 +105,50 @@ export default function SearchPage({ locale, cdnPrefix, countries }: Props) {
             {t('search.clear_filters')}
           </button>
         </div>
-      ) : (
-        <ul className="member-grid" aria-busy={isLoading} aria-label={t('search.results')}>
-          {isLoading && results.profiles.length === 0 ? (
-            <SkeletonCards count={SEARCH_PAGE_SIZE} />
-          ) : (
-            results.profiles.map((profile) => (
-              <ProfileCard
-                key={profile.id}
-                profile={profile}
-                cdnPrefix={cdnPrefix}
-                countryName={profile.country ? countryNames.get(profile.country) : undefined}
-                onlineLabel={t('member.online')}
-                now={now}
-                locale={locale}
-                languageLabel={LOCALE_TAGS[profile.language].label}
-              />
-            ))
-          )}
+      ) : isLoading && results.profiles.length === 0 ? (
+        <ul className="member-grid" aria-busy="true" aria-label={t('search.results')}>
+          <SkeletonCards count={SEARCH_PAGE_SIZE} />
         </ul>
+      ) : (
+        <div aria-busy={isLoading}>
+          <ResultsGrid items={items} options={options} label={t('search.results')} />
+        </div>
       )}
 
-      {results.numPages > 1 && results.status !== 'error' && (
-        <nav className="pagination" aria-label={t('search.pagination')}>
-          <button type="button" className="btn btn-secondary" disabled={page <= 1 || isLoading} onClick={() => changePage(page - 1)}>
-            {t('search.previous')}
+      {results.status === 'error' && results.profiles.length > 0 && (
+        <p className="inline-error" role="alert">
+          {t('search.error_text')}{' '}
+          <button type="button" className="btn btn-link" onClick={() => void retrySearch()}>
+            {t('common.retry')}
           </button>
-          <span className="pagination-status">{t('search.page_of', { page, pages: results.numPages })}</span>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={page >= results.numPages || isLoading}
-            onClick={() => changePage(page + 1)}
-          >
-            {t('search.next')}
-          </button>
-        </nav>
+        </p>
       )}
+
+      {infinite
+        ? results.profiles.length > 0 &&
+          results.lastPage < results.numPages &&
+          results.status !== 'error' && (
+            <ScrollMore onMore={() => void loadNextSearchPage()} disabled={isLoading} label={t('search.show_more')} />
+          )
+        : results.numPages > 1 &&
+          results.status !== 'error' && (
+            <nav className="pagination" aria-label={t('search.pagination')}>
+              <button type="button" className="btn btn-secondary" disabled={page <= 1 || isLoading} onClick={() => changePage(page - 1)}>
+                {t('search.previous')}
+              </button>
+              <span className="pagination-status">{t('search.page_of', { page, pages: results.numPages })}</span>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={page >= results.numPages || isLoading}
+                onClick={() => changePage(page + 1)}
+              >
+                {t('search.next')}
+              </button>
+            </nav>
+          )}
+
+      {similarEnabled && <SimilarResults filters={filters} active={atEnd} options={options} />}
     </section>
   );
 }

@@ -48,9 +48,19 @@ export function ModalHost({ closeLabel, moreLabel }: { closeLabel: string; moreL
                 {moreLabel}
               </a>
             )}
-            <button type="button" className={`btn ${modal.kind === 'danger' ? 'btn-danger' : 'btn-primary'}`} onClick={closeModal} autoFocus>
+            <button
+              type="button"
+              className={`btn ${modal.action ? 'btn-secondary' : modal.kind === 'danger' ? 'btn-danger' : 'btn-primary'}`}
+              onClick={closeModal}
+              autoFocus={!modal.action}
+            >
               {closeLabel}
             </button>
+            {modal.action && (
+              <a className="btn btn-primary" href={modal.action.href} autoFocus data-testid="modal-action">
+                {modal.action.label}
+              </a>
+            )}
           </div>
         </div>
       )}

@@ -4,6 +4,7 @@ import type { User } from '../../shared/contracts/profile';
 import type { Locale } from '../../shared/locales';
 import { $newLikes, $unreadMessages } from '../../stores/badges';
 import { $user, initSession, logOut } from '../../stores/session';
+import { watchSessionForSocialPolling } from '../../stores/social-polling';
 import { ChatIcon, HeartIcon, LoginIcon, LogoutIcon, SearchIcon, UserIcon } from './icons';
 import { useT } from './use-t';
 
@@ -43,8 +44,10 @@ export default function TopNav({ locale, initialUser, siteName, cdnPrefix, curre
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     if (preview) return;
+    const stopWatching = watchSessionForSocialPolling();
     initSession(initialUser);
     setHydrated(true);
+    return stopWatching;
   }, [initialUser, preview]);
   const user = hydrated ? storeUser : initialUser;
   const current = (path: string) => (currentPath === path || currentPath.startsWith(`${path}/`) ? 'page' : undefined);

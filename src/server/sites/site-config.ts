@@ -32,11 +32,19 @@ export const siteConfigSchema = publicSettingsSchema
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
     features: z
       .strictObject({
-        webcam_cards: z.boolean().default(false),
+        /** Camads: live webcam cards in the search grid (SPEC §6). */
+        camads: z.boolean().default(false),
         similar_results: z.boolean().default(true),
         match_finder_link: z.boolean().default(false),
       })
-      .default({ webcam_cards: false, similar_results: true, match_finder_link: false }),
+      .default({ camads: false, similar_results: true, match_finder_link: false }),
+    /** Partner targets of the webcam cards; `{account}`, `{flow}` and `{site}` are filled in. */
+    partner_links: z
+      .strictObject({
+        cam_room: z.url({ protocol: /^https?$/ }).optional(),
+        resell: z.url({ protocol: /^https?$/ }).optional(),
+      })
+      .optional(),
   })
   .strict();
 

@@ -22,7 +22,7 @@ import type { Locale } from '../../../shared/locales';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { citiesOf } from '../../geo/regions';
-import { images, profiles, users } from '../schema';
+import { images, likes, profiles, users } from '../schema';
 import { ABOUT_ME } from './about-me';
 import { ensureAvatarPool, type AvatarFile } from './avatars';
 
@@ -59,6 +59,8 @@ const COUNTRIES: CountryProfile[] = [
 
 const AVATARS_PER_GENDER = 120;
 const BATCH = 1000;
+/** Only the first members hand out demo likes (keeps big seeds fast). */
+const DEMO_LIKERS = 5000;
 
 export interface SeedOptions {
   members: number;
@@ -82,6 +84,7 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
   const totalWeight = COUNTRIES.reduce((sum, c) => sum + c.weight, 0);
   const now = ctx.clock.now();
 
+  const seededIds: number[] = [];
   for (let start = 0; start < members; start += BATCH) {
     const size = Math.min(BATCH, members - start);
     const rows = Array.from({ length: size }, (_, i) => makeMember(firstNumber + start + i));
@@ -103,6 +106,8 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
           })),
         ),
       );
+      const demoLikes = makeLikes(rows.map((row, i) => ({ number: row.number, id: inserted[i]!.id, signup: row.user.createdAt })));
+      if (demoLikes.length > 0) await tx.insert(likes).values(demoLikes).onConflictDoNothing();
       const first = inserted[0]!.id;
       const last = inserted[inserted.length - 1]!.id;
       await tx.execute(sql`
@@ -110,6 +115,28 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
         WHERE i.profile_id = p.id AND i.position = 0 AND p.id BETWEEN ${first} AND ${last}`);
     });
     onProgress?.(start + size);
+  }
+
+  /**
+   * Demo likes, so the likes pages and badges have something to show: each of the
+   * first DEMO_LIKERS members likes 0–3 members seeded before them, half of
+   * the time one of the first 50 (demo1… get plenty). About a third stay new.
+   */
+  function makeLikes(batch: { number: number; id: number; signup: Date }[]) {
+    const rows: (typeof likes.$inferInsert)[] = [];
+    for (const member of batch) {
+      if (member.number <= DEMO_LIKERS && seededIds.length > 0) {
+        const count = random.number.int({ min: 0, max: 3 });
+        for (let k = 0; k < count; k++) {
+          const pool = random.number.float() < 0.5 ? seededIds.slice(0, 50) : seededIds;
+          const likedId = random.helpers.arrayElement(pool);
+          const at = new Date(Math.max(member.signup.getTime(), now.getTime() - random.number.int({ min: 0, max: 60 * 24 * 3600 }) * 1000));
+          rows.push({ likerId: member.id, likedId, isNew: random.number.float() < 0.35, createdAt: at });
+        }
+      }
+      seededIds.push(member.id);
+    }
+    return rows;
   }
   // Fresh statistics (and no dead rows from the main-image update) so the planner uses the search indexes.
   await ctx.db.execute(sql`VACUUM ANALYZE`);
@@ -137,6 +164,7 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
     const photoCount = random.number.int({ min: 1, max: 3 });
     const photos: AvatarFile[] = random.helpers.arrayElements(pool[gender], photoCount);
     return {
+      number: n,
       user: {
         site: 'amora',
         email: demoEmail(n),

@@ -1,0 +1,75 @@
+import type { TFunction } from 'i18next';
+import type { PublicProfile } from '../../shared/contracts/profile';
+import { LOCALE_TAGS, type Locale } from '../../shared/locales';
+import type { GridItem } from '../../stores/webcams';
+import { LikeButton } from '../members/LikeButton';
+import { MessageButton } from '../members/MessageButton';
+import { UserIcon } from '../shell/icons';
+import { CamCard } from './CamCard';
+import { ProfileCard } from './ProfileCard';
+
+export interface GridOptions {
+  locale: Locale;
+  cdnPrefix: string;
+  countryNames: Map<string, string>;
+  isLoggedIn: boolean;
+  /** Show like / message / visit actions on the cards (not on the likes page, SPEC §2). */
+  withActions: boolean;
+  /** The chat pages exist in this build (MEMBER_ROUTES): members get a message action. */
+  chatsAvailable: boolean;
+  /** Milliseconds since epoch for the online dot (0 before hydration). */
+  now: number;
+  t: TFunction;
+}
+
+/** Card actions (SPEC §2 search list): like, message, visit. */
+export function CardActions({ profile, isLoggedIn, chatsAvailable, t }: { profile: PublicProfile; isLoggedIn: boolean; chatsAvailable: boolean; t: TFunction }) {
+  return (
+    <>
+      <LikeButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="icon" />
+      {(!isLoggedIn || chatsAvailable) && <MessageButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="icon" />}
+      <a
+        className="btn btn-icon"
+        href={`/members/${profile.id}`}
+        aria-label={t('member.visit', { name: profile.name })}
+        title={t('member.visit', { name: profile.name })}
+      >
+        <UserIcon />
+      </a>
+    </>
+  );
+}
+
+/** One member card with the grid's options applied. */
+export function MemberCard({ profile, options, href, newLabel }: { profile: PublicProfile; options: GridOptions; href?: string; newLabel?: string }) {
+  const { locale, cdnPrefix, countryNames, isLoggedIn, withActions, chatsAvailable, now, t } = options;
+  return (
+    <ProfileCard
+      profile={profile}
+      cdnPrefix={cdnPrefix}
+      countryName={profile.country ? countryNames.get(profile.country) : undefined}
+      onlineLabel={t('member.online')}
+      now={now}
+      locale={locale}
+      languageLabel={LOCALE_TAGS[profile.language].label}
+      actions={withActions ? <CardActions profile={profile} isLoggedIn={isLoggedIn} chatsAvailable={chatsAvailable} t={t} /> : undefined}
+      href={href}
+      newLabel={newLabel}
+    />
+  );
+}
+
+/** The cards of a result list, member cards and (for eligible members) webcam cards. */
+export function ResultsGrid({ items, options, label }: { items: GridItem[]; options: GridOptions; label: string }) {
+  return (
+    <ul className="member-grid" aria-label={label}>
+      {items.map((item) =>
+        item.kind === 'profile' ? (
+          <MemberCard key={item.profile.id} profile={item.profile} options={options} />
+        ) : (
+          <CamCard key={`cam-${item.block}-${item.variant}`} cam={item.cam} variant={item.variant} t={options.t} />
+        ),
+      )}
+    </ul>
+  );
+}

@@ -1,0 +1,49 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { SearchFilters } from '../../shared/contracts/search';
+import { $similar, loadMoreSimilar, resetSimilar, startSimilar } from '../../stores/similar';
+import { SkeletonCards } from './ProfileCard';
+import { ResultsGrid, type GridOptions } from './ResultsGrid';
+
+/**
+ * SPEC §2 similar results below the main results, once their last page is
+ * shown: a wider search (age ±5 years, any region, neighbour country).
+ */
+export function SimilarResults({ filters, active, options }: { filters: SearchFilters; active: boolean; options: GridOptions }) {
+  const similar = useStore($similar);
+  const { t } = options;
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => {
+    if (active) void startSimilar(JSON.parse(filterKey) as SearchFilters);
+    else resetSimilar();
+  }, [active, filterKey]);
+
+  if (!active || similar.status === 'idle' || (similar.status === 'ready' && similar.profiles.length === 0)) return null;
+  return (
+    <section className="similar-results" aria-labelledby="similar-title" data-testid="similar-results">
+      <h2 id="similar-title">{t('search.similar_title')}</h2>
+      <p className="muted">{t('search.similar_text')}</p>
+      {similar.status === 'error' && similar.profiles.length === 0 ? (
+        <p role="alert">
+          {t('search.error_title')}{' '}
+          <button type="button" className="btn btn-link" onClick={() => void startSimilar(filters)}>
+            {t('common.retry')}
+          </button>
+        </p>
+      ) : similar.profiles.length === 0 ? (
+        <ul className="member-grid" aria-busy="true">
+          <SkeletonCards count={4} />
+        </ul>
+      ) : (
+        <ResultsGrid items={similar.profiles.map((profile) => ({ kind: 'profile', profile }))} options={options} label={t('search.similar_title')} />
+      )}
+      {similar.page < similar.numPages && (
+        <div className="scroll-more">
+          <button type="button" className="btn btn-secondary" disabled={similar.status === 'loading'} onClick={() => void loadMoreSimilar(filters)}>
+            {t('search.show_more')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { Cam } from '../../shared/contracts/xcams';
+import { fail, ok, type Result } from '../../shared/errors';
+import { isWebcamEligible } from '../../shared/rules/member-rules';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import type { SiteConfig } from '../sites/site-config';
+import type { CamQuery, FeedCam } from './cam-provider';
+
+/**
+ * SPEC §6 webcam eligibility for a member on a site: logged in, not paid,
+ * signed up more than 4 days ago, and the site allows resell cams
+ * (`member_resell`) or camads (`features.camads`).
+ */
+export async function canSeeWebcams(ctx: AppContext, site: SiteConfig, userId: number | null): Promise<boolean> {
+  if (userId === null) return false;
+  const [user] = await ctx.db
+    .select({ paid: users.paidUser, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return false;
+  return isWebcamEligible({
+    isLoggedIn: true,
+    paidUser: user.paid,
+    signupDate: user.createdAt.toISOString(),
+    now: ctx.clock.now().getTime(),
+    allowsResellCams: site.member_resell,
+    allowsCamads: site.features.camads,
+  });
+}
+
+function toCam(cam: FeedCam, site: SiteConfig): Cam {
+  const { url: _url, imageIsLocal, ...rest } = cam;
+  return { ...rest, image: imageIsLocal ? `${site.cdn_prefix}/${cam.image}` : cam.image };
+}
+
+/**
+ * `GET /api/xcams/search.php`: the partner's cams for an eligible member.
+ * A failing feed is logged and answered with no cams (SPEC §8: the grid just shows members).
+ */
+export async function searchCams(
+  ctx: AppContext,
+  site: SiteConfig,
+  userId: number | null,
+  query: CamQuery,
+): Promise<Result<{ cams: Cam[] }, 'not_logged_in' | 'webcams_not_available'>> {
+  if (userId === null) return fail('not_logged_in');
+  if (!(await canSeeWebcams(ctx, site, userId))) return fail('webcams_not_available');
+  try {
+    const cams = await ctx.cams.search(query);
+    return ok({ cams: cams.slice(0, 48).map((cam) => toCam(cam, site)) });
+  } catch (error) {
+    ctx.log.warn('cam feed failed', { error });
+    return ok({ cams: [] });
+  }
+}
+
+/**
+ * Where `/api/xcams/redirect.php?account=` sends an eligible member: the feed's
+ * room URL, else the site's `partner_links.cam_room` with `{account}` filled in.
+ * Null for accounts the feed does not list (never an open redirect) or when
+ * the member may not see cams.
+ */
+export async function camRoomUrl(ctx: AppContext, site: SiteConfig, userId: number | null, account: string): Promise<string | null> {
+  if (!(await canSeeWebcams(ctx, site, userId))) return null;
+  const cam = await ctx.cams.find(account).catch(() => null);
+  if (!cam) return null;
+  if (cam.url) return cam.url;
+  const template = site.partner_links?.cam_room;
+  return template ? template.replaceAll('{account}', encodeURIComponent(account)).replaceAll('{site}', site.package_name) : null;
+}
+
+/** Where `/api/resellpartner.php?flow=…&redirect=1` sends an eligible member (the site's `partner_links.resell`). */
+export async function resellUrl(ctx: AppContext, site: SiteConfig, userId: number | null, flow: string): Promise<string | null> {
+  if (!(await canSeeWebcams(ctx, site, userId))) return null;
+  const template = site.partner_links?.resell;
+  return template ? template.replaceAll('{flow}', encodeURIComponent(flow)).replaceAll('{site}', site.package_name) : null;
+}

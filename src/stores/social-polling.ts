@@ -1,0 +1,69 @@
+import { CHAT_POLL_DELAY_MS } from '../shared/constants';
+import { clearLikes, loadLikes } from './likes';
+import { $user, userPollInterval } from './session';
+
+/**
+ * SPEC §4/§9 chat/likes polling: starts 1 s after login (or page load while
+ * logged in), repeats every 60 s (300 s while push is subscribed, the user
+ * poll's interval), stops at logout. Chat adds its poll to `POLLS` when it lands.
+ */
+const POLLS: (() => Promise<void>)[] = [loadLikes];
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+let unwatch: (() => void) | null = null;
+
+async function pollOnce(): Promise<void> {
+  await Promise.all(POLLS.map((poll) => poll().catch((error: unknown) => console.warn('poll failed', error))));
+}
+
+function schedule(delayMs: number): void {
+  timer = setTimeout(() => {
+    void pollOnce().finally(() => {
+      if (timer !== null) schedule(userPollInterval());
+    });
+  }, delayMs);
+}
+
+/** Starts polling CHAT_POLL_DELAY_MS from now (idempotent). */
+export function startSocialPolling(): void {
+  if (timer !== null) return;
+  schedule(CHAT_POLL_DELAY_MS);
+}
+
+export function stopSocialPolling(): void {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+}
+
+export function isSocialPolling(): boolean {
+  return timer !== null;
+}
+
+/** Polls now (e.g. after a like) without changing the schedule. */
+export function pollSocialNow(): Promise<void> {
+  return pollOnce();
+}
+
+/**
+ * Follows the session: polling runs while a member is logged in; on logout
+ * the likes (and their badge) are cleared. Call once per page.
+ */
+export function watchSessionForSocialPolling(): () => void {
+  unwatch?.();
+  let loggedIn: boolean | null = null;
+  unwatch = $user.subscribe((user) => {
+    const now = user !== null;
+    if (now === loggedIn) return;
+    loggedIn = now;
+    if (now) startSocialPolling();
+    else {
+      stopSocialPolling();
+      clearLikes();
+    }
+  });
+  return () => {
+    unwatch?.();
+    unwatch = null;
+    stopSocialPolling();
+  };
+}

@@ -1,0 +1,23 @@
+import { count, eq, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { likes, profiles, users } from '../../src/server/db/schema';
+import { seedMembers } from '../../src/server/db/seed/seed-members';
+import { useTestContext } from '../helpers/context';
+
+const { ctx } = useTestContext();
+
+describe('demo seed', () => {
+  it('creates complete demo members and demo likes between them (never self-likes)', async () => {
+    await seedMembers(ctx(), { members: 40 });
+    const [members] = await ctx().db.select({ value: count() }).from(profiles);
+    expect(members?.value).toBe(40);
+    const [demo1] = await ctx().db.select({ id: users.id }).from(users).where(eq(users.email, 'demo1@amora.test'));
+    const likeRows = await ctx().db.select().from(likes);
+    expect(likeRows.length).toBeGreaterThan(10);
+    expect(likeRows.every((like) => like.likerId !== like.likedId)).toBe(true);
+    expect(likeRows.some((like) => like.likedId === demo1!.id)).toBe(true);
+    expect(likeRows.some((like) => like.isNew)).toBe(true);
+    const [withoutPhoto] = await ctx().db.select({ value: count() }).from(profiles).where(isNull(profiles.mainImageId));
+    expect(withoutPhoto?.value).toBe(0);
+  });
+});

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { xcamsSearchEndpoint } from '../../src/server/http/endpoints/xcams';
+import { partnerRedirect } from '../../src/server/http/partner-redirect';
+import { WEBCAM_DELAY_MS } from '../../src/shared/rules/member-rules';
+import { callApi, ORIGIN } from '../helpers/api';
+import { useTestContext } from '../helpers/context';
+import { loggedInMember } from '../helpers/session';
+
+const { ctx, clock } = useTestContext();
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+
+/** A logged-in member who signed up `ageMs` before the test clock. */
+async function member(name: string, ageMs: number, paid = false) {
+  const m = await loggedInMember(ctx(), name);
+  await ctx().db.update(users).set({ createdAt: new Date(NOW - ageMs), paidUser: paid }).where(eq(users.id, m.id));
+  return m;
+}
+const camSearch = (cookie: string | undefined, query: Record<string, string | number> = {}, packageName = 'amora') =>
+  callApi(ctx(), xcamsSearchEndpoint, '/api/xcams/search.php', { cookie, query, packageName });
+const redirect = (path: string, cookie?: string) =>
+  partnerRedirect(ctx(), new Request(new URL(path, ORIGIN), { headers: cookie ? { cookie } : {} }), path.includes('resell') ? 'resell' : 'cam');
+
+describe('webcam cards (SPEC §6 eligibility, §7 xcams)', () => {
+  it('serves cams only to a logged-in, non-paid member older than 4 days on a site with camads or resell', async () => {
+    const old = await member('Old', WEBCAM_DELAY_MS + 60_000);
+    const fresh = await member('Fresh', WEBCAM_DELAY_MS - 60_000);
+    const paid = await member('Paid', WEBCAM_DELAY_MS * 3, true);
+
+    const ok = await camSearch(old.cookie, { gender: 'female', min_age: 26, max_age: 35 });
+    expect(ok.status).toBe(200);
+    expect(ok.json.cams.length).toBeGreaterThan(0);
+    for (const cam of ok.json.cams) {
+      expect(cam.gender).toBe('female');
+      expect(cam.age).toBeGreaterThanOrEqual(26);
+      expect(cam.age).toBeLessThanOrEqual(35);
+      expect(cam.image).toMatch(/^\/media\/demo\/female\/1\d\d-thumb\.webp$/);
+    }
+    expect((await camSearch(undefined)).status).toBe(403);
+    expect((await camSearch(fresh.cookie)).json.error.code).toBe('webcams_not_available');
+    expect((await camSearch(paid.cookie)).json.error.code).toBe('webcams_not_available');
+    // flirtbox allows neither resell cams nor camads.
+    expect((await camSearch(old.cookie, {}, 'flirtbox')).json.error.code).toBe('webcams_not_available');
+    // The 4 days are counted on the server clock: the fresh member becomes eligible.
+    clock.advance(120_000);
+    expect((await camSearch(fresh.cookie)).status).toBe(200);
+  });
+
+  it('refuses bad filters with the contract error', async () => {
+    const old = await member('Old', WEBCAM_DELAY_MS * 2);
+    expect((await camSearch(old.cookie, { min_age: 12 })).status).toBe(422);
+    expect((await camSearch(old.cookie, { foo: 1 })).status).toBe(400);
+  });
+
+  it('redirects to the room of a listed account and to the resell partner, never elsewhere', async () => {
+    const old = await member('Old', WEBCAM_DELAY_MS * 2);
+    const fresh = await member('Fresh', 1000);
+    const { cams } = (await camSearch(old.cookie)).json;
+    const account = cams[0].account as string;
+
+    const room = await redirect(`/api/xcams/redirect.php?account=${account}`, old.cookie);
+    expect(room.status).toBe(302);
+    expect(room.headers.get('location')).toBe(`https://cams.example.com/room/${account}?aff=amora`);
+    expect((await redirect('/api/xcams/redirect.php?account=nobody_here', old.cookie)).headers.get('location')).toBe('/members');
+    expect((await redirect(`/api/xcams/redirect.php?account=${account}`, fresh.cookie)).headers.get('location')).toBe('/members');
+    expect((await redirect(`/api/xcams/redirect.php?account=${account}`)).headers.get('location')).toBe('/members');
+    expect((await redirect('/api/xcams/redirect.php?account=https://evil.test/', old.cookie)).status).toBe(400);
+
+    const resell = await redirect('/api/resellpartner.php?flow=profile-search&redirect=1', old.cookie);
+    expect(resell.headers.get('location')).toBe('https://partner.example.com/go?flow=profile-search&aff=amora');
+    expect((await redirect('/api/resellpartner.php?flow=other&redirect=1', old.cookie)).status).toBe(400);
+  });
+});
