@@ -39,7 +39,7 @@ describe('main journey', () => {
     await expect.poll(() => page.getByText('Page 2 of').isVisible()).toBe(true);
 
     const name = (await cards.first().locator('.member-card-name').textContent())!.split(',')[0]!.trim();
-    await cards.first().getByRole('link').click();
+    await cards.first().locator('.member-card-link').click();
     await page.waitForURL(/\/members\/\d+$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain(name);
     expect(await page.locator('html').getAttribute('class')).toBe('app-members-memberId-page');

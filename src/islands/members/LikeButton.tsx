@@ -25,7 +25,7 @@ export function LikeButton({ profile, isLoggedIn, t, variant }: Props) {
       aria-pressed={isLoggedIn ? liked : undefined}
       aria-label={variant === 'icon' ? label : undefined}
       title={variant === 'icon' ? label : undefined}
-      disabled={pending}
+      aria-busy={pending || undefined}
       data-testid="like-button"
       onClick={() => (isLoggedIn ? void toggleLike(profile.id) : promptSignup(t, profile, 'like'))}
     >

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+const DEMO_PASSWORD = 'amora-demo';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${browser.baseURL}/login`);
+  await browser.waitForIslands(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/members');
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}-${page.viewportSize()?.width}.png` });
+}
+
+/** The nav's new-likes badge (0 when hidden). */
+async function likesBadge(page: Page): Promise<number> {
+  const badge = page.locator('.nav-links a[href="/likes"] [data-testid="nav-badge"]');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
+}
+
+describe('members area (issue 5 journey)', () => {
+  it('filters, pages by pager and infinite scroll, goes back, likes a member who then sees the new like', async () => {
+    const pageA = await browser.newPage({ viewport: DESKTOP });
+    await logIn(pageA, 'demo1@amora.test');
+    await browser.waitForIslands(pageA);
+    const grid = pageA.getByRole('list', { name: 'Search results' });
+    const cards = grid.getByTestId('member-card');
+    await expect.poll(() => cards.count()).toBe(12);
+
+    await pageA.getByLabel('Looking for').selectOption('female');
+    await pageA.waitForURL(/gender=female/);
+    await pageA.getByLabel('Age', { exact: true }).selectOption({ label: 'Over 65' });
+    await pageA.waitForURL(/min_age=66/);
+    await expect.poll(() => cards.count()).toBe(12);
+    const firstPage = await cards.allTextContents();
+    for (const text of firstPage) expect(Number(/, (\d+)/.exec(text)?.[1])).toBeGreaterThan(65);
+    // SPEC §9: a webcam card at index 1 (live) and 5 (resell) of the block for this eligible member.
+    const items = grid.locator(':scope > li');
+    await expect.poll(() => items.nth(1).getAttribute('data-testid')).toBe('cam-card-live');
+    expect(await items.nth(5).getAttribute('data-testid')).toBe('cam-card-resell');
+    await screenshot(pageA, 'members-grid');
+
+    // Page 2 through the pager, then the back button restores page 1.
+    await pageA.getByRole('button', { name: 'Next' }).click();
+    await pageA.waitForURL(/page=2/);
+    await expect.poll(async () => (await cards.allTextContents()).join('|')).not.toBe(firstPage.join('|'));
+    const secondPage = await cards.allTextContents();
+    await pageA.goBack();
+    await pageA.waitForURL((url) => !url.searchParams.has('page') && url.searchParams.get('gender') === 'female');
+    await expect.poll(async () => (await cards.allTextContents()).join('|')).toBe(firstPage.join('|'));
+    expect(await pageA.getByLabel('Looking for').inputValue()).toBe('female');
+
+    // On a phone the next page comes by scrolling: page 2 is appended below page 1.
+    await pageA.setViewportSize(PHONE);
+    await expect.poll(() => pageA.getByTestId('scroll-more').count()).toBe(1);
+    await pageA.getByTestId('scroll-more').scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.count()).toBe(24);
+    expect((await cards.allTextContents()).slice(12)).toEqual(secondPage);
+    await screenshot(pageA, 'members-grid-scrolled');
+    await pageA.setViewportSize(DESKTOP);
+
+    // Open the first member of page 1: B.
+    const first = cards.first();
+    await first.locator('.member-card-link').click();
+    await pageA.waitForURL(/\/members\/\d+$/);
+    const memberB = Number(new URL(pageA.url()).pathname.split('/').pop());
+    await browser.waitForIslands(pageA);
+
+    // B logs in elsewhere (demo N has id N in the seeded database) and notes its badge.
+    const pageB = await browser.newPage({ viewport: PHONE });
+    await logIn(pageB, `demo${memberB}@amora.test`);
+    const me = await pageB.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } });
+    expect((await me.json()).profile.id).toBe(memberB);
+    await browser.waitForIslands(pageB);
+    await pageB.waitForTimeout(1_500); // likes polling starts 1 s after login
+    const badgeBefore = await likesBadge(pageB);
+
+    // A likes B (unliking first if the demo data already had it: the toggle goes both ways).
+    const like = pageA.getByTestId('like-button');
+    if ((await like.getAttribute('aria-pressed')) === 'true') {
+      await like.click();
+      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    }
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(pageA, 'members-profile');
+    await pageA.setViewportSize(PHONE);
+    await screenshot(pageA, 'members-profile');
+    await pageA.setViewportSize(DESKTOP);
+
+    // A sees B under "My likes".
+    await pageA.goto(`${browser.baseURL}/likes/given`);
+    await browser.waitForIslands(pageA);
+    const given = pageA.getByRole('list', { name: 'My likes' });
+    await expect.poll(() => given.locator(`[data-member-id="${memberB}"]`).count()).toBe(1);
+    expect(await given.getByTestId('like-button').count()).toBe(0);
+
+    // B: the badge grows by one and the like is listed as new.
+    await pageB.reload();
+    await browser.waitForIslands(pageB);
+    await expect.poll(() => likesBadge(pageB), { timeout: 5_000 }).toBe(badgeBefore + 1);
+    await pageB.goto(`${browser.baseURL}/likes`);
+    await browser.waitForIslands(pageB);
+    const memberA = (await (await pageA.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } })).json()).profile.id;
+    const likeCard = pageB.getByRole('list', { name: 'Liked me' }).locator(`[data-member-id="${memberA}"]`);
+    await expect.poll(() => likeCard.getByTestId('new-like').count()).toBe(1);
+    await screenshot(pageB, 'likes');
+    await pageB.setViewportSize(DESKTOP);
+    await screenshot(pageB, 'likes');
+
+    // Opening A's profile (through /likes/m/:id) marks the like as seen: the badge drops again.
+    await likeCard.locator('.member-card-link').click();
+    await pageB.waitForURL(`**/likes/m/${memberA}`);
+    await browser.waitForIslands(pageB);
+    await expect.poll(() => likesBadge(pageB), { timeout: 5_000 }).toBe(badgeBefore);
+  });
+
+  it('prompts visitors to sign up instead of liking', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${browser.baseURL}/members`);
+    await browser.waitForIslands(page);
+    const card = page.getByTestId('member-card').first();
+    await card.getByTestId('like-button').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const join = dialog.getByTestId('modal-action');
+    expect(await join.getAttribute('href')).toMatch(/^\/signup\?profile=\d+&next=%2Fmembers%2F\d+$/);
+    await card.page().keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    // Visitors see no webcam cards.
+    expect(await page.locator('[data-testid^="cam-card"]').count()).toBe(0);
+  });
+});
