@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './log/logger';
 import { createCountCache, type CountCache } from './members/count-cache';
+import { createCursorCache, type CursorCache } from './members/page-cursors';
 import { createPushService, type PushService } from './push/push-service';
 import { loadVapidKeys } from './push/vapid';
 import { loadAppSecret } from './security/app-secret';
@@ -35,6 +36,8 @@ export interface AppContext {
   secret: Buffer;
   /** Per-process cache of search result counts (members/count-cache.ts). */
   searchCountCache: CountCache;
+  /** Per-process keyset cursors of deep search pages (members/page-cursors.ts). */
+  searchCursorCache: CursorCache;
   /** Webcam partner feed (SPEC §6): HTTP when XCAMS_FEED_URL is set, else the demo feed. */
   cams: CamProvider;
 }
@@ -62,6 +65,7 @@ export async function createContext(
     clock: overrides.clock ?? systemClock,
     log,
     searchCountCache: createCountCache(),
+    searchCursorCache: createCursorCache(),
     cams: overrides.cams ?? (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),

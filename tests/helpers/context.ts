@@ -51,6 +51,7 @@ export function useTestContext(env: Record<string, string> = {}): { ctx: () => A
     }
     clock.set('2026-11-21T12:00:00Z');
     context.searchCountCache.clear();
+    context.searchCursorCache.clear();
     await context.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
   });
 

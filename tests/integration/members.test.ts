@@ -115,6 +115,7 @@ describe('search counts', () => {
     expect(cached.json.paging.num_results).toBe(2);
     expect(cached.json.profiles).toHaveLength(3);
     ctx().searchCountCache.clear();
+    ctx().searchCursorCache.clear();
     expect((await search({})).json.paging.num_results).toBe(3);
     expect((await search({ gender: 'female' }, { cookie })).json.paging.num_results).toBe(2);
     expect(me).toBeGreaterThan(0);

@@ -82,11 +82,25 @@ export const profiles = pgTable(
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Ascending (NULLS LAST) so a backward scan serves `ORDER BY last_active_at DESC, id DESC`.
-    index('profiles_active_idx').on(t.lastActiveAt, t.id).where(sql`${t.isVisible}`),
-    index('profiles_country_active_idx').on(t.country, t.lastActiveAt, t.id).where(sql`${t.isVisible}`),
-    index('profiles_gender_active_idx').on(t.gender, t.lastActiveAt, t.id).where(sql`${t.isVisible}`),
-    index('profiles_gender_dob_idx').on(t.gender, t.dateOfBirth).where(sql`${t.isVisible}`),
+    // Search indexes (members/search-page-rows.ts): the equality filters first, then the
+    // order (last_active_at, id) — a backward scan serves `ORDER BY last_active_at DESC,
+    // id DESC` with no Sort — then the remaining filter columns, so a page's ids come from
+    // an index-only scan whatever the age range. Partial: only visible profiles are searched.
+    index('profiles_search_idx')
+      .on(t.lastActiveAt, t.id, t.gender, t.country, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_gender_idx')
+      .on(t.gender, t.lastActiveAt, t.id, t.country, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_country_idx')
+      .on(t.country, t.lastActiveAt, t.id, t.gender, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_region_idx')
+      .on(t.country, t.countryregion, t.lastActiveAt, t.id, t.gender, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_gender_country_idx')
+      .on(t.gender, t.country, t.lastActiveAt, t.id, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, ne, not, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, ne, not, type SQL } from 'drizzle-orm';
 import { similarAgeRange, withNeighbour } from '../../shared/rules/member-rules';
 import type { SearchFilters, SearchResponse } from '../../shared/contracts/search';
 import type { AppContext } from '../context';
@@ -6,6 +6,7 @@ import { profiles } from '../db/schema';
 import { birthDateRange } from './age';
 import { cachedCount } from './count-cache';
 import { loadImages, toPublicProfile } from './profile-view';
+import { searchPageRows } from './search-page-rows';
 
 export interface SearchInput {
   filters: SearchFilters;
@@ -25,7 +26,7 @@ export interface SearchInput {
 }
 
 /** The filter condition of a search (without the viewer). */
-function filterCondition(filters: SearchFilters, countries: string[] | null, today: Date): SQL {
+export function filterCondition(filters: SearchFilters, countries: string[] | null, today: Date): SQL {
   const where: SQL[] = [eq(profiles.isVisible, true)];
   if (filters.gender) where.push(eq(profiles.gender, filters.gender));
   if (filters.country) where.push(eq(profiles.country, filters.country));
@@ -49,8 +50,9 @@ export function similarFilters(filters: SearchFilters): { filters: SearchFilters
 /**
  * SPEC §2 Search: visible members matching gender, country (else the site's
  * countries), region and age,
- * most recently active first, one page at a time, with the total count
- * (cached per filter set for COUNT_TTL_MS; the searcher is never counted).
+ * most recently active first, one page at a time (keyset pages, see
+ * search-page-rows.ts), with the total count (cached per filter set for
+ * COUNT_TTL_MS; the searcher is never counted).
  */
 export async function searchMembers(ctx: AppContext, input: SearchInput): Promise<SearchResponse> {
   const { filters, page, pp, viewerId, countries } = input;
@@ -63,17 +65,11 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
     effective = widened.filters;
     matching = and(filterCondition(widened.filters, widened.countries ?? countries, today), not(main))!;
   }
-  const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId));
+  const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId))!;
 
   const countKey = JSON.stringify([input.similar ? 'similar' : 'main', filters, filters.country ? null : countries, today.toISOString().slice(0, 10)]);
   const [rows, matchCount, viewerMatches] = await Promise.all([
-    ctx.db
-      .select()
-      .from(profiles)
-      .where(condition)
-      .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-      .limit(pp)
-      .offset((page - 1) * pp),
+    searchPageRows(ctx, condition, JSON.stringify([countKey, viewerId]), page, pp),
     cachedCount(ctx.searchCountCache, countKey, async () => {
       const [total] = await ctx.db.select({ value: count() }).from(profiles).where(matching);
       return total?.value ?? 0;

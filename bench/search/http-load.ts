@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { COMBINATIONS, PAGES, queryString } from './scenarios';
+
+export interface HttpTimes {
+  combination: string;
+  page: number;
+  p50: number;
+  p99: number;
+  rate: number;
+  non2xx: number;
+  bytes: number;
+}
+
+/** Starts the built server (no seeding) on `port` and resolves once it answers. */
+export async function startServer(root: string, env: Record<string, string | undefined>, port: string): Promise<ChildProcess> {
+  const server = spawn('node', ['scripts/start.mjs'], { cwd: root, env: { ...env, PORT: port, HOST: '127.0.0.1', SEED_ON_START: '0', LOG_LEVEL: 'warn' }, stdio: 'inherit' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/settings.php`, { headers: { 'package-name': 'amora' } })).ok) return server;
+    } catch {
+      // still starting (migrations on a million rows take a while the first time)
+    }
+    if (i > 3000 || server.exitCode !== null) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * HTTP latency of GET /api/search.php at a fixed arrival rate (`rate` requests
+ * per second over 20 connections) for `seconds` per combination and page,
+ * after one warm-up request. Returns autocannon's p50/p99 (ms).
+ */
+export async function measureHttp(port: string, rate: number, seconds: number): Promise<HttpTimes[]> {
+  const base = `http://127.0.0.1:${port}`;
+  const out: HttpTimes[] = [];
+  for (const combination of COMBINATIONS) {
+    for (const page of PAGES) {
+      const path = `/api/search.php?${queryString(combination.query, page)}`;
+      await fetch(base + path, { headers: { 'package-name': 'amora' } });
+      const result = await autocannon({
+        url: base + path,
+        connections: 20,
+        overallRate: rate,
+        duration: seconds,
+        headers: { 'package-name': 'amora' },
+      });
+      out.push({
+        combination: combination.name,
+        page,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        rate: result.requests.average,
+        non2xx: result.non2xx + result.errors,
+        bytes: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+      });
+    }
+  }
+  return out;
+}
