@@ -11,6 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 import { measureDatabaseTimes } from './search/database-time';
 import { measureHttp, startServer } from './search/http-load';
 
@@ -34,10 +35,27 @@ const targets = [
   },
 ].filter((target) => which === 'both' || which === target.name);
 
+/** Creates the benchmark's PostgreSQL database when it does not exist yet. */
+async function ensurePostgresDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 let failed = false;
 for (const target of targets) {
   const env = { ...process.env, ...target.env, SEED_MEMBERS: members, NODE_ENV: 'production' };
+  if (target.env.DATABASE_URL) await ensurePostgresDatabase(target.env.DATABASE_URL);
   console.log(`\n== ${target.name}: seeding up to ${members} members (kept between runs)`);
   const seeded = spawnSync('tsx', ['src/server/db/seed/cli.ts'], { cwd: root, env, stdio: 'inherit' });
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
