@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
-import { cursorOf, rememberCursors, type PageCursor } from './page-cursors';
+import { cursorOf, rememberCursors, replaceCursors, type PageCursor } from './page-cursors';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -28,7 +28,9 @@ export async function searchPageRows(
 ): Promise<ProfileRow[]> {
   let cursor: PageCursor | null = null;
   if (page > 1) {
-    cursor = cursorOf(ctx.searchCursorCache, cursorKey, page - 1) ?? (await computeCursors(ctx, condition, cursorKey, page - 1, pp));
+    const known = cursorOf(ctx.searchCursorCache, cursorKey, page - 1);
+    if (known.stale) renewInBackground(ctx, condition, cursorKey, page - 1, pp);
+    cursor = known.cursor ?? (await computeCursors(ctx, condition, cursorKey, page - 1, pp));
     if (!cursor) return [];
   }
   const pageIds = pageIdsQuery(ctx, condition, cursor, pp).as('page_ids');
@@ -74,6 +76,17 @@ async function computeCursors(ctx: AppContext, condition: SQL, cursorKey: string
     .from(keys)
     .where(sql`${keys.rn} % ${pp} = 0`);
   const cursors: [number, PageCursor][] = ends.map((row) => [Number(row.rn) / pp, { at: row.at, id: row.id }]);
-  rememberCursors(ctx.searchCursorCache, cursorKey, cursors);
+  replaceCursors(ctx.searchCursorCache, cursorKey, cursors);
   return cursors.find(([page]) => page === lastPage)?.[1] ?? null;
+}
+
+const renewing = new Set<string>();
+
+/** Renews a filter set's stale cursors once, without making the current search wait. */
+function renewInBackground(ctx: AppContext, condition: SQL, cursorKey: string, lastPage: number, pp: number): void {
+  if (renewing.has(cursorKey)) return;
+  renewing.add(cursorKey);
+  computeCursors(ctx, condition, cursorKey, lastPage, pp)
+    .catch((error: unknown) => ctx.log.warn('search cursor renewal failed', { error }))
+    .finally(() => renewing.delete(cursorKey));
 }
