@@ -14,7 +14,15 @@ function toImage(row: ImageRow): ProfileImage {
 
 /** SPEC §3 Profile as other members see it: no e-mail, date of birth or tracking. */
 export function toPublicProfile(row: ProfileRow, imageRows: ImageRow[], today: Date): PublicProfile {
-  const ordered = imageRows.filter((image) => image.profileId === row.id);
+  return withImages(
+    row,
+    imageRows.filter((image) => image.profileId === row.id).map(toImage),
+    today,
+  );
+}
+
+/** The public profile of `row` with its images already in gallery order (ids, filenames). */
+export function withImages(row: ProfileRow, ordered: ProfileImage[], today: Date): PublicProfile {
   const main = ordered.find((image) => image.id === row.mainImageId) ?? ordered[0] ?? null;
   return {
     id: row.id,
@@ -23,8 +31,8 @@ export function toPublicProfile(row: ProfileRow, imageRows: ImageRow[], today: D
     city: row.city,
     country: row.country,
     countryregion: row.countryregion,
-    main_image: main ? toImage(main) : null,
-    images: ordered.map(toImage),
+    main_image: main,
+    images: ordered,
     gender: row.gender,
     personal: row.personal,
     language: isLocale(row.language) ? row.language : 'en',

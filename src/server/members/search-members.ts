@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { birthDateRange } from './age';
 import { cachedCount } from './count-cache';
-import { loadImages, toPublicProfile } from './profile-view';
+import { withImages } from './profile-view';
 import { searchPageRows } from './search-page-rows';
 
 export interface SearchInput {
@@ -83,13 +83,9 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
           .limit(1)
           .then((found) => found.length > 0),
   ]);
-  const imageRows = await loadImages(
-    ctx,
-    rows.map((row) => row.id),
-  );
   const numResults = Math.max(0, matchCount - (viewerMatches ? 1 : 0));
   return {
-    profiles: rows.map((row) => toPublicProfile(row, imageRows, today)),
+    profiles: rows.map((row) => withImages(row.profile, row.images, today)),
     paging: { num_results: numResults, page, pp, num_pages: Math.ceil(numResults / pp) },
     filter_options: effective,
   };

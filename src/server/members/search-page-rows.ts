@@ -1,9 +1,16 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { profiles } from '../db/schema';
+import type { ProfileImage } from '../../shared/contracts/profile';
+import { images, profiles } from '../db/schema';
 import { cursorOf, rememberCursors, replaceCursors, type PageCursor } from './page-cursors';
 
 type ProfileRow = typeof profiles.$inferSelect;
+
+/** A page row: the profile and its images in gallery order (read in the same query). */
+export interface SearchRow {
+  profile: ProfileRow;
+  images: ProfileImage[];
+}
 
 /** Rows after `cursor` (or from the top) in the search order, as a condition. */
 function after(cursor: PageCursor | null): SQL | undefined {
@@ -25,7 +32,7 @@ export async function searchPageRows(
   cursorKey: string,
   page: number,
   pp: number,
-): Promise<ProfileRow[]> {
+): Promise<SearchRow[]> {
   let cursor: PageCursor | null = null;
   if (page > 1) {
     const known = cursorOf(ctx.searchCursorCache, cursorKey, page - 1);
@@ -35,13 +42,20 @@ export async function searchPageRows(
   }
   const pageIds = pageIdsQuery(ctx, condition, cursor, pp).as('page_ids');
   const rows = await ctx.db
-    .select({ profile: profiles, atText: sql<string>`${profiles.lastActiveAt}::text` })
+    .select({
+      profile: profiles,
+      atText: sql<string>`${profiles.lastActiveAt}::text`,
+      // One round trip: the page's images as JSON beside each row.
+      images: sql<ProfileImage[]>`coalesce((
+        select json_agg(json_build_object('id', i.id, 'filename', i.filename, 'thumb_filename', i.thumb_filename) order by i.position, i.id)
+        from ${images} i where i.profile_id = ${profiles.id}), '[]'::json)`,
+    })
     .from(pageIds)
     .innerJoin(profiles, eq(profiles.id, pageIds.id))
     .orderBy(desc(pageIds.at), desc(pageIds.id));
   const last = rows[rows.length - 1];
   if (last && rows.length === pp) rememberCursors(ctx.searchCursorCache, cursorKey, [[page, { at: last.atText, id: last.profile.id }]]);
-  return rows.map((row) => row.profile);
+  return rows.map((row) => ({ profile: row.profile, images: typeof row.images === 'string' ? (JSON.parse(row.images) as ProfileImage[]) : row.images }));
 }
 
 /** The ids (and order keys) of one page after `cursor`: the index-only part of a page read. */
