@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     allowOnly: false,
+    // A cold server on a busy CI machine can take more than the default 1 s to answer a first search.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

@@ -37,6 +37,8 @@ export interface CallInput<C extends Contract> {
   signal?: AbortSignal;
   /** Let the request outlive the page (like a beacon, but with our headers). */
   keepalive?: boolean;
+  /** Background call (polling, typing pings): does not drive the loading bar. */
+  quiet?: boolean;
 }
 
 /**
@@ -57,8 +59,11 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
     accept: 'application/json',
   };
   if (input.body !== undefined) headers['content-type'] = 'application/json';
-  inFlight++;
-  for (const listener of listeners) listener('start');
+  const quiet = input.quiet === true;
+  if (!quiet) {
+    inFlight++;
+    for (const listener of listeners) listener('start');
+  }
   let failed = false;
   try {
     let response: Response;
@@ -89,7 +94,9 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
     }
     return parsed.data as z.output<C['response']>;
   } finally {
-    inFlight--;
-    for (const listener of listeners) listener(failed ? 'error' : 'end');
+    if (!quiet) {
+      inFlight--;
+      for (const listener of listeners) listener(failed ? 'error' : 'end');
+    }
   }
 }

@@ -10,6 +10,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createLocalStorage, type Storage } from './storage/local-storage';
 import type { CamProvider } from './xcams/cam-provider';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createDemoCamProvider } from './xcams/demo-cams';
 import { createHttpCamProvider } from './xcams/http-cams';
 
@@ -40,6 +41,8 @@ export interface AppContext {
   searchCursorCache: CursorCache;
   /** Webcam partner feed (SPEC §6): HTTP when XCAMS_FEED_URL is set, else the demo feed. */
   cams: CamProvider;
+  /** Realtime fan-out to members' event streams (in-process; LISTEN/NOTIFY on PostgreSQL). */
+  realtime: RealtimeHub;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -66,6 +69,7 @@ export async function createContext(
     log,
     searchCountCache: createCountCache(),
     searchCursorCache: createCursorCache(),
+    realtime: createRealtimeHub({ databaseUrl: database.driver === 'postgres' ? config.databaseUrl : null, log }),
     cams: overrides.cams ?? (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),

@@ -41,7 +41,7 @@ export async function loadLikes(): Promise<void> {
   const current = $likes.get();
   if (current.status === 'idle') $likes.set({ ...current, status: 'loading' });
   try {
-    const { profiles, liked_by } = await callApi(likesContract);
+    const { profiles, liked_by } = await callApi(likesContract, { quiet: true });
     $likes.set({ status: 'ready', given: profiles, received: liked_by });
     setNewLikes(countNewLikes(liked_by));
   } catch (error) {

@@ -1,13 +1,15 @@
 import { CHAT_POLL_DELAY_MS } from '../shared/constants';
+import { clearChats, loadChats } from './chats';
 import { clearLikes, loadLikes } from './likes';
 import { $user, userPollInterval } from './session';
 
 /**
  * SPEC §4/§9 chat/likes polling: starts 1 s after login (or page load while
  * logged in), repeats every 60 s (300 s while push is subscribed, the user
- * poll's interval), stops at logout. Chat adds its poll to `POLLS` when it lands.
+ * poll's interval), stops at logout. The event stream makes most updates
+ * instant; polling stays as the fallback when the stream is down.
  */
-const POLLS: (() => Promise<void>)[] = [loadLikes];
+const POLLS: (() => Promise<void>)[] = [loadLikes, loadChats];
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let unwatch: (() => void) | null = null;
@@ -59,6 +61,7 @@ export function watchSessionForSocialPolling(): () => void {
     else {
       stopSocialPolling();
       clearLikes();
+      clearChats();
     }
   });
   return () => {

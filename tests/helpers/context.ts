@@ -25,22 +25,29 @@ export function createTestClock(start = '2026-11-21T12:00:00Z'): TestClock {
   };
 }
 
-const TABLES = ['likes', 'email_activations', 'push_subscriptions', 'credit_ledger', 'rate_limits', 'sessions', 'images', 'profiles', 'users'];
+const TABLES = ['member_events', 'reports', 'blocks', 'messages', 'conversation_members', 'conversations', 'likes', 'email_activations', 'push_subscriptions', 'credit_ledger', 'rate_limits', 'sessions', 'images', 'profiles', 'users'];
 
 /**
  * One migrated database per test file: in-memory PGlite, or the PostgreSQL of
  * `DATABASE_URL` (npm run test:pg, files run one at a time). Every table is
  * emptied before each test.
  */
-export function useTestContext(env: Record<string, string> = {}): { ctx: () => AppContext; clock: TestClock } {
+export function useTestContext(env: Record<string, string> = {}): {
+  ctx: () => AppContext;
+  clock: TestClock;
+  /** Another "server process" on the same database: its own pool and realtime hub on PostgreSQL; the same context on PGlite (one process only). */
+  secondProcess: () => Promise<AppContext>;
+} {
   const clock = createTestClock();
   let context: AppContext | null = null;
+  let second: AppContext | null = null;
+  let config: ReturnType<typeof loadConfig> | null = null;
   const databaseUrl = process.env.DATABASE_URL ?? 'memory://';
 
   beforeEach(async () => {
     if (!context) {
       if (databaseUrl.startsWith('postgres')) await resetPostgres(databaseUrl);
-      const config = loadConfig({
+      config = loadConfig({
         DATABASE_URL: databaseUrl,
         DATA_DIR: path.join(process.cwd(), 'data', 'test', String(process.pid)),
         NODE_ENV: 'test',
@@ -56,7 +63,10 @@ export function useTestContext(env: Record<string, string> = {}): { ctx: () => A
   });
 
   afterAll(async () => {
-    await context?.database.close();
+    for (const each of [second, context]) {
+      await each?.realtime.close();
+      await each?.database.close();
+    }
   });
 
   return {
@@ -65,6 +75,12 @@ export function useTestContext(env: Record<string, string> = {}): { ctx: () => A
       return context;
     },
     clock,
+    secondProcess: async () => {
+      if (!context || !config) throw new Error('test context used outside a test');
+      if (!databaseUrl.startsWith('postgres')) return context;
+      second ??= await createContext(config, { clock, log: createLogger('silent') });
+      return second;
+    },
   };
 }
 

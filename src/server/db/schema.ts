@@ -52,6 +52,8 @@ export const users = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** Credit balance (whole credits); changed only together with a credit_ledger row. */
     credits: integer('credits').notNull().default(0),
+    /** Premium until this time (messages are free while premium); null = never premium. */
+    premiumUntil: timestamp('premium_until', { withTimezone: true }),
     /** SPEC §2: the member's last search filters, remembered unless a search says `do_not_save`. */
     savedSearch: jsonb('saved_search').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -219,3 +221,5 @@ export const likes = pgTable(
     index('likes_liked_idx').on(t.likedId, t.createdAt),
   ],
 );
+
+export * from './schema-chat';

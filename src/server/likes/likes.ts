@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../../shared/errors';
 import type { AppContext } from '../context';
 import { likes, profiles } from '../db/schema';
 import { loadImages, toPublicProfile } from '../members/profile-view';
+import { publishEvent } from '../realtime/events';
 
 /**
  * Likes a visible member (SPEC §4 like toggle). Liking again keeps the first
@@ -17,7 +18,13 @@ export async function likeProfile(
   if (likerId === likedId) return fail('validation_failed', undefined, [{ path: 'profile', message: 'likes.not_yourself' }]);
   const [target] = await ctx.db.select({ visible: profiles.isVisible }).from(profiles).where(eq(profiles.id, likedId)).limit(1);
   if (!target?.visible) return fail('not_found');
-  await ctx.db.insert(likes).values({ likerId, likedId, createdAt: ctx.clock.now() }).onConflictDoNothing();
+  const inserted = await ctx.db
+    .insert(likes)
+    .values({ likerId, likedId, createdAt: ctx.clock.now() })
+    .onConflictDoNothing()
+    .returning({ id: likes.id });
+  // The liked member's open pages update at once (nav badge) instead of at the next poll.
+  if (inserted.length > 0) await publishEvent(ctx, likedId, 'like', { from: likerId });
   const [row] = await ctx.db
     .select({ id: likes.id })
     .from(likes)

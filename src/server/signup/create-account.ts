@@ -6,6 +6,7 @@ import { isNameEqualToEmail } from '../../shared/rules/signup-rules';
 import { areSignupsAllowed } from '../../shared/rules/site-rules';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
+import { grantCredits } from '../credits/credits';
 import { profiles, users, type TrackingRecord } from '../db/schema';
 import type { SiteConfig } from '../sites/site-config';
 
@@ -70,6 +71,7 @@ export async function createAccount(
         lastSignupStep: 1,
         lastActiveAt: now,
       });
+      if (site.welcome_credits > 0) await grantCredits(tx, user.id, site.welcome_credits, 'welcome');
       return user.id;
     });
     return ok({ userId });

@@ -30,6 +30,8 @@ export const siteConfigSchema = publicSettingsSchema
     is_default: z.boolean().default(false),
     name: z.string().min(1),
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
+    /** Free credits a new member receives, so a first conversation works before any purchase (issue 6). */
+    welcome_credits: z.number().int().min(0).max(10_000).default(0),
     features: z
       .strictObject({
         /** Camads: live webcam cards in the search grid (SPEC §6). */

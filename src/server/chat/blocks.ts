@@ -1,0 +1,31 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { blocks, profiles } from '../db/schema';
+
+/**
+ * Blocking (issue 6): a member blocks another; from then on no messages go
+ * either way and neither appears in the other's search or likes.
+ */
+export async function blockMember(ctx: AppContext, blockerId: number, blockedId: number): Promise<void> {
+  if (blockerId === blockedId) return;
+  await ctx.db.insert(blocks).values({ blockerId, blockedId, createdAt: ctx.clock.now() }).onConflictDoNothing();
+}
+
+export async function unblockMember(ctx: AppContext, blockerId: number, blockedId: number): Promise<void> {
+  await ctx.db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+}
+
+/** True when either member blocked the other. */
+export async function isBlockedEitherWay(ctx: AppContext, a: number, b: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ one: sql`1` })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Search/likes condition: `column` (a member id) is not blocked by or blocking `viewerId`. */
+export function notBlockedWith(viewerId: number, column: SQL | typeof profiles.id = profiles.id): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${blocks} b WHERE (b.blocker_id = ${viewerId} AND b.blocked_id = ${column}) OR (b.blocked_id = ${viewerId} AND b.blocker_id = ${column}))`;
+}

@@ -1,0 +1,46 @@
+import { chatsContract, deleteChatContract, messagesContract, sendMessageContract, startChatContract, typingContract } from '../../../shared/contracts/chat';
+import { fail, ok } from '../../../shared/errors';
+import { deleteChat, listChats, startConversation } from '../../chat/conversations';
+import { listMessages, sendMessage } from '../../chat/messages';
+import { sendTyping } from '../../chat/typing';
+import { defineOperation } from '../api';
+
+/** `GET /api/chats.php` (SPEC §7): the member's chat list; 403 for visitors. */
+export const chatsEndpoint = [
+  defineOperation(chatsContract, async (_input, req) => {
+    if (!req.session) return fail('not_logged_in');
+    return ok({ chats: await listChats(req.ctx, req.session.userId) });
+  }),
+];
+
+/** `GET /api/chat.php?profile=` → conversation id; `DELETE /api/chat.php` {conversation} (SPEC §7). */
+export const chatEndpoint = [
+  defineOperation(startChatContract, async ({ query }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    return startConversation(req.ctx, req.session.userId, query.profile);
+  }),
+  defineOperation(deleteChatContract, async ({ body }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    return deleteChat(req.ctx, req.session.userId, body.conversation);
+  }),
+];
+
+/** `GET /api/messages.php?conversation=&before=` and `POST /api/messages.php` (issue 6). */
+export const messagesEndpoint = [
+  defineOperation(messagesContract, async ({ query }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    return listMessages(req.ctx, req.session.userId, query.conversation, query.before);
+  }),
+  defineOperation(sendMessageContract, async ({ body }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    return sendMessage(req.ctx, req.site, req.session.userId, body);
+  }),
+];
+
+/** `POST /api/typing.php` {conversation} (issue 6 typing indicator). */
+export const typingEndpoint = [
+  defineOperation(typingContract, async ({ body }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    return sendTyping(req.ctx, req.session.userId, body.conversation);
+  }),
+];

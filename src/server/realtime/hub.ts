@@ -1,0 +1,85 @@
+import pg from 'pg';
+import type { Logger } from '../log/logger';
+
+/** Called with the id of a new member event (payload = ids only; listeners read the event). */
+export type EventListener = (eventId: number) => void;
+
+/**
+ * Realtime fan-out (issue 6). Streams subscribe per member; `notify` reaches
+ * every stream of that member in this process and, on PostgreSQL, in every
+ * other process through LISTEN/NOTIFY (channel `amora_events`, payload
+ * "userId:eventId"). PGlite serves one process, so fan-out stays in-process.
+ */
+export interface RealtimeHub {
+  subscribe(userId: number, listener: EventListener): () => void;
+  notify(userId: number, eventId: number): Promise<void>;
+  /** Open streams of a member in this process. */
+  localStreams(userId: number): number;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'amora_events';
+
+export function createRealtimeHub(options: { databaseUrl: string | null; log: Logger }): RealtimeHub {
+  const listeners = new Map<number, Set<EventListener>>();
+  const deliver = (userId: number, eventId: number) => {
+    for (const listener of listeners.get(userId) ?? []) {
+      try {
+        listener(eventId);
+      } catch (error) {
+        options.log.warn('realtime listener failed', { error });
+      }
+    }
+  };
+
+  let client: pg.Client | null = null;
+  let closed = false;
+  let ready: Promise<void> | null = null;
+  // Connected on first use, so short-lived tools (seed, bench) that never stream hold no connection.
+  const ensureConnected = (): Promise<void> => (ready ??= connect().catch((error: unknown) => options.log.warn('realtime listen failed', { error })));
+  const connect = async (): Promise<void> => {
+    if (!options.databaseUrl || closed) return;
+    const next = new pg.Client({ connectionString: options.databaseUrl });
+    next.on('notification', (message) => {
+      const [user, event] = (message.payload ?? '').split(':').map(Number);
+      if (Number.isInteger(user) && Number.isInteger(event)) deliver(user!, event!);
+    });
+    next.on('error', (error) => {
+      options.log.warn('realtime listener connection lost', { error });
+      client = null;
+      if (!closed) setTimeout(() => void (ready = connect().catch(() => undefined)), 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${CHANNEL}`);
+    client = next;
+  };
+
+  return {
+    subscribe(userId, listener) {
+      if (options.databaseUrl) void ensureConnected();
+      let set = listeners.get(userId);
+      if (!set) listeners.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(userId);
+      };
+    },
+    async notify(userId, eventId) {
+      if (!options.databaseUrl) {
+        deliver(userId, eventId);
+        return;
+      }
+      await ensureConnected();
+      if (client) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${userId}:${eventId}`]);
+      // Without the listener connection, local streams still get it; others catch up on reconnect.
+      else deliver(userId, eventId);
+    },
+    localStreams: (userId) => listeners.get(userId)?.size ?? 0,
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}

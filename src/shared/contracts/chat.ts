@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { defineContract, idParam, noParams } from './define';
+import { publicProfileSchema } from './profile';
+
+/** Longest chat message (characters); longer texts are refused, never cut. */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+export const gifSchema = z.object({
+  id: z.string().min(1).max(128),
+  url: z.url({ protocol: /^https?$/ }).or(z.string().regex(/^\/[A-Za-z0-9/_.-]+$/)),
+  preview: z.url({ protocol: /^https?$/ }).or(z.string().regex(/^\/[A-Za-z0-9/_.-]+$/)),
+  width: z.number().int().positive().max(2000),
+  height: z.number().int().positive().max(2000),
+  title: z.string().max(200),
+});
+
+/** One chat message as both members see it (issue 6); `text` is plain text, never HTML. */
+export const messageSchema = z.object({
+  id: z.number().int(),
+  conversation: z.number().int(),
+  from: z.number().int(),
+  text: z.string().nullable(),
+  gif: gifSchema.nullable(),
+  created_at: z.string(),
+  /** The recipient has seen it ("seen" receipt). */
+  read: z.boolean(),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
+
+/** SPEC §3 Chat entry plus the last message preview and time, newest first. */
+export const chatEntrySchema = z.object({
+  conversation: z.number().int(),
+  profile: publicProfileSchema,
+  num_unread_messages: z.number().int().min(0),
+  last_message: z
+    .object({ text: z.string().nullable(), gif: z.boolean(), from_me: z.boolean(), created_at: z.string() })
+    .nullable(),
+  updated_at: z.string(),
+});
+export type ChatEntry = z.infer<typeof chatEntrySchema>;
+
+/** `GET /api/chats.php` (SPEC §7) → the member's conversations, newest first. */
+export const chatsContract = defineContract({
+  method: 'GET',
+  path: '/api/chats.php',
+  query: noParams,
+  body: z.undefined(),
+  response: z.object({ chats: z.array(chatEntrySchema) }),
+  errors: ['not_logged_in'],
+});
+
+/** `GET /api/chat.php?profile=` (SPEC §7): the conversation with that member (created when new) → its id. */
+export const startChatContract = defineContract({
+  method: 'GET',
+  path: '/api/chat.php',
+  query: z.strictObject({ profile: idParam }),
+  body: z.undefined(),
+  response: z.object({ id: z.number().int() }),
+  errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked'],
+});
+
+/** `DELETE /api/chat.php` {conversation} (SPEC §7): removes the chat from the member's list. */
+export const deleteChatContract = defineContract({
+  method: 'DELETE',
+  path: '/api/chat.php',
+  query: noParams,
+  body: z.strictObject({ conversation: z.number().int().positive() }),
+  response: z.object({ deleted: z.literal(true) }),
+  errors: ['not_logged_in', 'not_found'],
+});
+
+/** `GET /api/messages.php?conversation=&before=`: a page of messages (oldest first within the page, newest page first); marks them read. */
+export const messagesContract = defineContract({
+  method: 'GET',
+  path: '/api/messages.php',
+  query: z.strictObject({ conversation: idParam, before: idParam.optional() }),
+  body: z.undefined(),
+  response: z.object({ messages: z.array(messageSchema), has_more: z.boolean() }),
+  errors: ['not_logged_in', 'not_found', 'validation_failed'],
+});
+
+/** `POST /api/messages.php` {conversation, text} → the stored message and the sender's credit balance. */
+export const sendMessageContract = defineContract({
+  method: 'POST',
+  path: '/api/messages.php',
+  query: noParams,
+  body: z.strictObject({
+    conversation: z.number().int().positive(),
+    text: z
+      .string()
+      .trim()
+      .min(1, { error: 'chat.message_empty' })
+      .max(MAX_MESSAGE_LENGTH, { error: 'chat.message_too_long' }),
+  }),
+  response: z.object({ message: messageSchema, credits: z.number().int().min(0) }),
+  errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked', 'insufficient_credits'],
+});
+
+/** `POST /api/typing.php` {conversation}: tells the other member "typing…" (sent at most every 3 s while typing). */
+export const typingContract = defineContract({
+  method: 'POST',
+  path: '/api/typing.php',
+  query: noParams,
+  body: z.strictObject({ conversation: z.number().int().positive() }),
+  response: z.object({ sent: z.boolean() }),
+  errors: ['not_logged_in', 'not_found'],
+});
+
+/** Realtime event payloads of `GET /api/events.php` (event name → data). */
+export const streamEventSchemas = {
+  message: z.object({ message: messageSchema }),
+  read: z.object({ conversation: z.number().int(), up_to: z.number().int() }),
+  typing: z.object({ conversation: z.number().int(), from: z.number().int() }),
+  like: z.object({ from: z.number().int() }),
+  chat_deleted: z.object({ conversation: z.number().int() }),
+} as const;

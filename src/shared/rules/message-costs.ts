@@ -1,0 +1,20 @@
+/**
+ * Message costs (SPEC §3 Settings `minimum_message_costs`, issue 6): a message
+ * from a member who is not premium costs the credits set for their country
+ * (`costs`; `currency` is the currency credit packages are sold in there), or
+ * the site's `default` entry, or 1 credit. Premium members write for free.
+ */
+export function messageCost(
+  costs: Record<string, { costs: number; currency: string }>,
+  country: string | null,
+  isPremium: boolean,
+): number {
+  if (isPremium) return 0;
+  const entry = (country ? costs[country] : undefined) ?? costs.default;
+  return entry ? Math.max(0, Math.round(entry.costs)) : 1;
+}
+
+/** Premium while `premiumUntil` (ISO or Date) is in the future. */
+export function isPremium(premiumUntil: Date | string | null, now: Date): boolean {
+  return premiumUntil !== null && new Date(premiumUntil).getTime() > now.getTime();
+}

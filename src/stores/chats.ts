@@ -1,0 +1,100 @@
+import { atom } from 'nanostores';
+import { ApiError, callApi } from '../client/api';
+import { chatsContract, deleteChatContract, startChatContract, type ChatEntry, type ChatMessage } from '../shared/contracts/chat';
+import { setUnreadMessages } from './badges';
+import { refreshUser } from './session';
+
+/**
+ * Chat list store (SPEC §4 chats, issue 6): the member's conversations with
+ * unread counts (they drive the nav and app badges), kept fresh by polling and
+ * the event stream. Opening a conversation sets its count to 0; deleting
+ * removes it locally first, then reloads.
+ */
+export interface ChatsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  chats: ChatEntry[];
+}
+
+export const $chats = atom<ChatsState>({ status: 'idle', chats: [] });
+
+function setChats(chats: ChatEntry[]): void {
+  $chats.set({ status: 'ready', chats });
+  setUnreadMessages(chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0));
+}
+
+/** Loads the list; a 403 refetches the user (SPEC §8), other failures are logged. */
+export async function loadChats(): Promise<void> {
+  if ($chats.get().status === 'idle') $chats.set({ ...$chats.get(), status: 'loading' });
+  try {
+    const { chats } = await callApi(chatsContract, { quiet: true });
+    setChats(chats);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) {
+      await refreshUser();
+      return;
+    }
+    console.warn('chats load failed', error);
+    if ($chats.get().status !== 'ready') $chats.set({ ...$chats.get(), status: 'error' });
+  }
+}
+
+/** SPEC §4: opening a conversation sets its unread count to 0 (the server does the same when reading). */
+export function markChatOpened(conversation: number): void {
+  const state = $chats.get();
+  if (!state.chats.some((chat) => chat.conversation === conversation && chat.num_unread_messages > 0)) return;
+  setChats(state.chats.map((chat) => (chat.conversation === conversation ? { ...chat, num_unread_messages: 0 } : chat)));
+}
+
+/**
+ * A message arrived on the stream: the chat moves to the top with the preview;
+ * unread grows unless it is mine or the conversation is open. Unknown chats reload the list.
+ */
+export function receiveMessage(message: ChatMessage, myId: number, openConversation: number | null): void {
+  const state = $chats.get();
+  const chat = state.chats.find((c) => c.conversation === message.conversation);
+  if (!chat) {
+    void loadChats();
+    return;
+  }
+  const fromMe = message.from === myId;
+  const updated: ChatEntry = {
+    ...chat,
+    num_unread_messages: fromMe || openConversation === message.conversation ? chat.num_unread_messages : chat.num_unread_messages + 1,
+    last_message: { text: message.text, gif: message.gif !== null, from_me: fromMe, created_at: message.created_at },
+    updated_at: message.created_at,
+  };
+  setChats([updated, ...state.chats.filter((c) => c.conversation !== message.conversation)]);
+}
+
+/**
+ * Deletes a chat (SPEC §4): gone from the list at once, then the list reloads.
+ * @returns false when the server refused; the caller shows the alert (SPEC §8) and the list comes back.
+ */
+export async function deleteChat(conversation: number): Promise<boolean> {
+  setChats($chats.get().chats.filter((chat) => chat.conversation !== conversation));
+  try {
+    await callApi(deleteChatContract, { body: { conversation } });
+    return true;
+  } catch (error) {
+    console.warn('chat delete failed', error);
+    return false;
+  } finally {
+    await loadChats();
+  }
+}
+
+/** `GET /api/chat.php?profile=` → the conversation id, or null when it failed (SPEC §8 danger modal). */
+export async function startChat(profileId: number): Promise<number | null> {
+  try {
+    return (await callApi(startChatContract, { query: { profile: profileId } })).id;
+  } catch (error) {
+    console.warn('chat start failed', error);
+    return null;
+  }
+}
+
+/** Forgets the list (logout). */
+export function clearChats(): void {
+  $chats.set({ status: 'idle', chats: [] });
+  setUnreadMessages(0);
+}

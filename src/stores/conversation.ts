@@ -1,0 +1,136 @@
+import { atom } from 'nanostores';
+import { ApiError, callApi } from '../client/api';
+import { messagesContract, sendMessageContract, typingContract, type ChatMessage } from '../shared/contracts/chat';
+import { markChatOpened } from './chats';
+
+/**
+ * The open conversation (issue 6): history pages (infinite scroll upwards),
+ * optimistic sends with a failed state and retry, read receipts and the other
+ * member's typing indicator.
+ */
+export interface OutgoingMessage {
+  /** Negative local id until the server answers. */
+  localId: number;
+  text: string;
+  state: 'sending' | 'failed';
+  error?: string;
+}
+
+export interface ConversationState {
+  id: number | null;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  messages: ChatMessage[];
+  hasMore: boolean;
+  loadingOlder: boolean;
+  outgoing: OutgoingMessage[];
+  /** Until when (ms since epoch) the other member counts as typing. */
+  typingUntil: number;
+  /** The sender's credit balance after the last send (null = unknown). */
+  credits: number | null;
+}
+
+const EMPTY: ConversationState = { id: null, status: 'idle', messages: [], hasMore: false, loadingOlder: false, outgoing: [], typingUntil: 0, credits: null };
+/** "typing…" shows this long after the last typing event (ms). */
+export const TYPING_SHOWN_MS = 4_000;
+/** A typing ping goes out at most this often (ms). */
+export const TYPING_PING_MS = 3_000;
+
+export const $conversation = atom<ConversationState>(EMPTY);
+let nextLocalId = -1;
+let lastTypingPing = 0;
+
+function patch(update: Partial<ConversationState>): void {
+  $conversation.set({ ...$conversation.get(), ...update });
+}
+
+/** Opens a conversation: loads its newest page (which marks it read, SPEC §4). */
+export async function openConversation(id: number): Promise<void> {
+  $conversation.set({ ...EMPTY, id, status: 'loading' });
+  markChatOpened(id);
+  try {
+    const page = await callApi(messagesContract, { query: { conversation: id } });
+    if ($conversation.get().id !== id) return;
+    patch({ status: 'ready', messages: page.messages, hasMore: page.has_more });
+  } catch (error) {
+    console.warn('conversation load failed', error);
+    if ($conversation.get().id === id) patch({ status: 'error' });
+  }
+}
+
+/** Loads the page before the oldest shown message. */
+export async function loadOlderMessages(): Promise<void> {
+  const state = $conversation.get();
+  if (!state.id || !state.hasMore || state.loadingOlder || state.messages.length === 0) return;
+  patch({ loadingOlder: true });
+  try {
+    const page = await callApi(messagesContract, { query: { conversation: state.id, before: state.messages[0]!.id } });
+    const current = $conversation.get();
+    if (current.id !== state.id) return;
+    patch({ messages: [...page.messages, ...current.messages], hasMore: page.has_more, loadingOlder: false });
+  } catch (error) {
+    console.warn('older messages failed', error);
+    patch({ loadingOlder: false });
+  }
+}
+
+/** Adds a message (from the stream or a send) once, in id order. */
+export function receiveConversationMessage(message: ChatMessage): void {
+  const state = $conversation.get();
+  if (state.id !== message.conversation || state.messages.some((m) => m.id === message.id)) return;
+  const messages = [...state.messages, message].sort((a, b) => a.id - b.id);
+  // A message ends the "typing…" of whoever was writing it.
+  patch({ messages, typingUntil: 0 });
+}
+
+/** The other member read my messages up to `upTo` ("seen"). */
+export function receiveReadReceipt(conversation: number, upTo: number, myId: number): void {
+  const state = $conversation.get();
+  if (state.id !== conversation) return;
+  patch({ messages: state.messages.map((m) => (m.from === myId && m.id <= upTo && !m.read ? { ...m, read: true } : m)) });
+}
+
+export function receiveTyping(conversation: number, now: number): void {
+  if ($conversation.get().id === conversation) patch({ typingUntil: now + TYPING_SHOWN_MS });
+}
+
+/** Tells the other member I am typing (throttled to one ping per TYPING_PING_MS). */
+export function pingTyping(now: number): void {
+  const id = $conversation.get().id;
+  if (!id || now - lastTypingPing < TYPING_PING_MS) return;
+  lastTypingPing = now;
+  void callApi(typingContract, { body: { conversation: id }, quiet: true }).catch(() => undefined);
+}
+
+/**
+ * Sends a text optimistically: it shows at once as "sending", becomes the
+ * stored message on success, or stays as "failed" (with the reason) for a retry.
+ */
+export async function sendText(text: string, retryOf?: number): Promise<void> {
+  const id = $conversation.get().id;
+  const trimmed = text.trim();
+  if (!id || !trimmed) return;
+  const localId = retryOf ?? nextLocalId--;
+  const others = $conversation.get().outgoing.filter((o) => o.localId !== localId);
+  patch({ outgoing: [...others, { localId, text: trimmed, state: 'sending' }] });
+  lastTypingPing = 0;
+  try {
+    const { message, credits } = await callApi(sendMessageContract, { body: { conversation: id, text: trimmed } });
+    const state = $conversation.get();
+    if (state.id !== id) return;
+    patch({ outgoing: state.outgoing.filter((o) => o.localId !== localId), credits });
+    receiveConversationMessage(message);
+  } catch (error) {
+    const reason = error instanceof ApiError ? error.message : 'errors.network';
+    const state = $conversation.get();
+    patch({ outgoing: state.outgoing.map((o) => (o.localId === localId ? { ...o, state: 'failed', error: reason } : o)) });
+  }
+}
+
+/** Gives up a failed message. */
+export function discardOutgoing(localId: number): void {
+  patch({ outgoing: $conversation.get().outgoing.filter((o) => o.localId !== localId) });
+}
+
+export function closeConversation(): void {
+  $conversation.set(EMPTY);
+}
