@@ -69,7 +69,11 @@ export async function createContext(
     log,
     searchCountCache: createCountCache(),
     searchCursorCache: createCursorCache(),
-    realtime: createRealtimeHub({ databaseUrl: database.driver === 'postgres' ? config.databaseUrl : null, log }),
+    realtime: createRealtimeHub({
+      databaseUrl: database.driver === 'postgres' ? config.databaseUrl : null,
+      pool: database.raw.kind === 'postgres' ? database.raw.pool : undefined,
+      log,
+    }),
     cams: overrides.cams ?? (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),

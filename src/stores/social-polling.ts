@@ -1,6 +1,7 @@
 import { CHAT_POLL_DELAY_MS } from '../shared/constants';
 import { clearChats, loadChats } from './chats';
 import { clearLikes, loadLikes } from './likes';
+import { startRealtime, stopRealtime } from './realtime';
 import { $user, userPollInterval } from './session';
 
 /**
@@ -47,8 +48,9 @@ export function pollSocialNow(): Promise<void> {
 }
 
 /**
- * Follows the session: polling runs while a member is logged in; on logout
- * the likes (and their badge) are cleared. Call once per page.
+ * Follows the session: polling and the event stream run while a member is
+ * logged in; on logout the likes and chats (and their badges) are cleared.
+ * Call once per page.
  */
 export function watchSessionForSocialPolling(): () => void {
   unwatch?.();
@@ -57,8 +59,11 @@ export function watchSessionForSocialPolling(): () => void {
     const now = user !== null;
     if (now === loggedIn) return;
     loggedIn = now;
-    if (now) startSocialPolling();
-    else {
+    if (user) {
+      startSocialPolling();
+      startRealtime(user.profile.id);
+    } else {
+      stopRealtime();
       stopSocialPolling();
       clearLikes();
       clearChats();

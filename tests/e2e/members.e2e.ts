@@ -140,4 +140,26 @@ describe('members area (issue 5 journey)', () => {
     // Visitors see no webcam cards.
     expect(await page.locator('[data-testid^="cam-card"]').count()).toBe(0);
   });
+
+  it('reports and blocks a member from the profile page', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await logIn(page, 'demo20@amora.test');
+    await page.goto(`${browser.baseURL}/members/21`);
+    await browser.waitForIslands(page);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.split(',')[0]!.trim();
+
+    await page.getByRole('button', { name: `Report ${name}` }).click();
+    const report = page.getByRole('dialog', { name: `Report ${name}` });
+    await report.getByLabel('Spam or advertising').check();
+    await report.getByLabel('Details (optional)').fill('Sends links to another site');
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect.poll(() => page.getByText('Thank you. Our team will review your report.').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: `Block ${name}` }).click();
+    await page.getByRole('dialog', { name: `Block ${name}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+    await page.waitForURL('**/members');
+    const chat = await page.request.get(`${browser.baseURL}/api/chat.php?profile=21`, { headers: { 'package-name': 'amora' } });
+    expect(chat.status()).toBe(403);
+    expect(((await chat.json()) as { error: { code: string } }).error.code).toBe('blocked');
+  });
 });

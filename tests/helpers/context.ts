@@ -25,7 +25,7 @@ export function createTestClock(start = '2026-11-21T12:00:00Z'): TestClock {
   };
 }
 
-const TABLES = ['member_events', 'reports', 'blocks', 'messages', 'conversation_members', 'conversations', 'likes', 'email_activations', 'push_subscriptions', 'credit_ledger', 'rate_limits', 'sessions', 'images', 'profiles', 'users'];
+const TABLES = ['stream_presence', 'member_events', 'reports', 'blocks', 'messages', 'conversation_members', 'conversations', 'likes', 'email_activations', 'push_subscriptions', 'credit_ledger', 'rate_limits', 'sessions', 'images', 'profiles', 'users'];
 
 /**
  * One migrated database per test file: in-memory PGlite, or the PostgreSQL of

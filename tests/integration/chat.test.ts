@@ -1,8 +1,11 @@
 import { eq, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { blockMember } from '../../src/server/chat/blocks';
-import { creditLedger, memberEvents, users } from '../../src/server/db/schema';
+import { creditLedger, memberEvents, reports, users } from '../../src/server/db/schema';
 import { chatEndpoint, chatsEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
+import { blockEndpoint, reportEndpoint } from '../../src/server/http/endpoints/safety';
+import { likesEndpoint } from '../../src/server/http/endpoints/likes';
+import { searchEndpoint } from '../../src/server/http/endpoints/search';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { loggedInMember } from '../helpers/session';
@@ -97,10 +100,16 @@ describe('chat (issue 6)', () => {
     const anna = await member('Anna');
     const ben = await member('Ben');
     const id = (await start(anna.cookie, ben.id)).json.id;
+    await callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'POST', cookie: anna.cookie, body: { profile: ben.id } });
+    expect((await callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie: ben.cookie })).json.liked_by).toHaveLength(1);
     await blockMember(ctx(), ben.id, anna.id);
     expect((await send(anna.cookie, id, 'hello?')).json.error.code).toBe('blocked');
     expect((await send(ben.cookie, id, 'bye')).json.error.code).toBe('blocked');
     expect((await start(anna.cookie, ben.id)).json.error.code).toBe('blocked');
+    // …and they no longer find each other in search or likes.
+    const found = await callApi(ctx(), searchEndpoint, '/api/search.php', { cookie: anna.cookie });
+    expect(found.json.profiles.map((p: { id: number }) => p.id)).not.toContain(ben.id);
+    expect((await callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie: ben.cookie })).json.liked_by).toEqual([]);
   });
 
   it('charges the message cost and never goes below zero under 20 concurrent sends', async () => {
@@ -127,5 +136,30 @@ describe('chat (issue 6)', () => {
     const xss = '<img src=x onerror=alert(1)><script>alert(2)</script>';
     await send(anna.cookie, id, xss);
     expect((await read(ben.cookie, id)).json.messages[0].text).toBe(xss);
+  });
+});
+
+describe('block and report endpoints (issue 6)', () => {
+  it('blocks, unblocks and stores reports for moderation', async () => {
+    const anna = await member('Anna');
+    const ben = await member('Ben');
+    const eve = await member('Eve');
+    const id = (await start(anna.cookie, ben.id)).json.id;
+    const block = (cookie: string, profile: number, method = 'POST') => callApi(ctx(), blockEndpoint, '/api/block.php', { method, cookie, body: { profile } });
+    expect((await block(anna.cookie, anna.id)).status).toBe(422);
+    expect((await block(anna.cookie, 999_999)).status).toBe(404);
+    expect((await block(anna.cookie, ben.id)).json).toEqual({ blocked: true });
+    expect((await send(ben.cookie, id, 'hi')).json.error.code).toBe('blocked');
+    expect((await block(anna.cookie, ben.id, 'DELETE')).json).toEqual({ blocked: false });
+    expect((await send(ben.cookie, id, 'hi again')).status).toBe(200);
+
+    const report = (cookie: string, body: Record<string, unknown>) => callApi(ctx(), reportEndpoint, '/api/report.php', { method: 'POST', cookie, body });
+    expect((await report(anna.cookie, { profile: ben.id, conversation: id, reason: 'harassment', details: 'Rude messages' })).json).toEqual({ reported: true });
+    // Only your own conversation can be attached; reasons are a fixed list.
+    expect((await report(eve.cookie, { profile: ben.id, conversation: id, reason: 'spam' })).status).toBe(404);
+    expect((await report(eve.cookie, { profile: ben.id, reason: 'because' })).status).toBe(422);
+    const stored = await ctx().db.select().from(reports);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ reporterId: anna.id, profileId: ben.id, conversationId: id, reason: 'harassment', details: 'Rude messages', status: 'open' });
   });
 });

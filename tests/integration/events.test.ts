@@ -6,6 +6,7 @@ import { eventStreamResponse } from '../../src/server/http/event-stream';
 import { callApi, ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { loggedInMember } from '../helpers/session';
+import { publishEvent } from '../../src/server/realtime/events';
 import type { AppContext } from '../../src/server/context';
 
 const { ctx, secondProcess } = useTestContext();
@@ -97,5 +98,16 @@ describe('event stream (issue 6 realtime)', () => {
     const ids = [...first, ...events].map((e) => Number(e.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it('numbers a member’s events 1, 2, 3… even when published concurrently from two processes, and the stream gets each once, in order', async () => {
+    const ben = await loggedInMember(ctx(), 'Ben');
+    const other = await secondProcess();
+    const stream = await openStream(ctx(), ben.cookie);
+    const seqs = await Promise.all(Array.from({ length: 20 }, (_, i) => publishEvent(i % 2 ? other : ctx(), ben.id, 'like', { from: i })));
+    expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const events = await stream.waitFor(20);
+    await stream.close();
+    expect(events.map((e) => Number(e.id))).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 });

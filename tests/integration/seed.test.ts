@@ -1,6 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { likes, profiles, users } from '../../src/server/db/schema';
+import { creditLedger, likes, profiles, users } from '../../src/server/db/schema';
 import { seedMembers } from '../../src/server/db/seed/seed-members';
 import { useTestContext } from '../helpers/context';
 
@@ -19,5 +19,10 @@ describe('demo seed', () => {
     expect(likeRows.some((like) => like.isNew)).toBe(true);
     const [withoutPhoto] = await ctx().db.select({ value: count() }).from(profiles).where(isNull(profiles.mainImageId));
     expect(withoutPhoto?.value).toBe(0);
+    // Demo members can chat: the demo site's welcome credits, each with its ledger row.
+    const [funded] = await ctx().db.select({ credits: users.credits }).from(users).where(eq(users.id, demo1!.id));
+    expect(funded?.credits).toBe(20);
+    const [ledger] = await ctx().db.select({ value: count() }).from(creditLedger);
+    expect(ledger?.value).toBe(40);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { fail, ok, type Result } from '../../shared/errors';
 import type { AppContext } from '../context';
 import { blocks, profiles } from '../db/schema';
 
@@ -6,9 +7,16 @@ import { blocks, profiles } from '../db/schema';
  * Blocking (issue 6): a member blocks another; from then on no messages go
  * either way and neither appears in the other's search or likes.
  */
-export async function blockMember(ctx: AppContext, blockerId: number, blockedId: number): Promise<void> {
-  if (blockerId === blockedId) return;
+export async function blockMember(
+  ctx: AppContext,
+  blockerId: number,
+  blockedId: number,
+): Promise<Result<{ blocked: true }, 'not_found' | 'validation_failed'>> {
+  if (blockerId === blockedId) return fail('validation_failed', undefined, [{ path: 'profile', message: 'safety.not_yourself' }]);
+  const [target] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, blockedId)).limit(1);
+  if (!target) return fail('not_found');
   await ctx.db.insert(blocks).values({ blockerId, blockedId, createdAt: ctx.clock.now() }).onConflictDoNothing();
+  return ok({ blocked: true });
 }
 
 export async function unblockMember(ctx: AppContext, blockerId: number, blockedId: number): Promise<void> {

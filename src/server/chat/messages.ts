@@ -9,6 +9,7 @@ import { publishEvent } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
 import { isBlockedEitherWay } from './blocks';
 import { conversationFor } from './conversations';
+import { pushMessageIfOffline } from './message-push';
 
 /** Messages per page of `GET /api/messages.php`. */
 export const MESSAGES_PAGE_SIZE = 30;
@@ -120,5 +121,7 @@ export async function sendMessage(
   const message = toChatMessage(outcome.row);
   await publishEvent(ctx, view.otherId, 'message', { message });
   await publishEvent(ctx, userId, 'message', { message });
+  // The push goes out in the background: the sender does not wait for push services.
+  void pushMessageIfOffline(ctx, site, view.otherId, message).catch((error: unknown) => ctx.log.warn('message push failed', { error }));
   return ok({ message, credits: outcome.credits });
 }

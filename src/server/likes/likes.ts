@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { likes, profiles } from '../db/schema';
 import { loadImages, toPublicProfile } from '../members/profile-view';
 import { publishEvent } from '../realtime/events';
+import { notBlockedWith } from '../chat/blocks';
 
 /**
  * Likes a visible member (SPEC §4 like toggle). Liking again keeps the first
@@ -60,13 +61,13 @@ export async function listLikes(ctx: AppContext, userId: number): Promise<{ prof
       .select({ like: likes, profile: profiles })
       .from(likes)
       .innerJoin(profiles, eq(profiles.id, likes.likedId))
-      .where(and(eq(likes.likerId, userId), eq(profiles.isVisible, true)))
+      .where(and(eq(likes.likerId, userId), eq(profiles.isVisible, true), notBlockedWith(userId)))
       .orderBy(desc(likes.createdAt), desc(likes.id)),
     ctx.db
       .select({ like: likes, profile: profiles })
       .from(likes)
       .innerJoin(profiles, eq(profiles.id, likes.likerId))
-      .where(and(eq(likes.likedId, userId), eq(profiles.isVisible, true)))
+      .where(and(eq(likes.likedId, userId), eq(profiles.isVisible, true), notBlockedWith(userId)))
       .orderBy(desc(likes.createdAt), desc(likes.id)),
   ]);
   const likedIds = new Set(given.map((row) => row.profile.id));

@@ -7,6 +7,7 @@ import { birthDateRange } from './age';
 import { cachedCount } from './count-cache';
 import { withImages } from './profile-view';
 import { searchPageRows } from './search-page-rows';
+import { notBlockedWith } from '../chat/blocks';
 
 export interface SearchInput {
   filters: SearchFilters;
@@ -65,7 +66,8 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
     effective = widened.filters;
     matching = and(filterCondition(widened.filters, widened.countries ?? countries, today), not(main))!;
   }
-  const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId))!;
+  // Members who blocked each other never see each other (issue 6).
+  const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId), notBlockedWith(viewerId))!;
 
   const countKey = JSON.stringify([input.similar ? 'similar' : 'main', filters, filters.country ? null : countries, today.toISOString().slice(0, 10)]);
   const [rows, matchCount, viewerMatches] = await Promise.all([

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
 
@@ -6,6 +6,7 @@ import { memberEvents } from '../db/schema';
 export type MemberEventType = 'message' | 'read' | 'typing' | 'like' | 'chat_deleted';
 
 export interface MemberEvent {
+  /** The member's event number (`seq`), used as the SSE id. */
   id: number;
   type: MemberEventType;
   payload: Record<string, unknown>;
@@ -16,30 +17,57 @@ export const EVENT_RETENTION_MS = 24 * 3600_000;
 
 /**
  * Records an event for a member and wakes their streams (in every process on
- * PostgreSQL). The event row is written first, so a stream that reconnects
- * with Last-Event-ID finds it: no gap, and ids make duplicates impossible.
+ * PostgreSQL). The event row is committed before the wake-up, under the
+ * member's next number, so a stream that reconnects with Last-Event-ID finds
+ * it: no gap, and numbers make duplicates impossible. Returns the number.
  */
 export async function publishEvent(ctx: AppContext, userId: number, type: MemberEventType, payload: Record<string, unknown>): Promise<number> {
-  const [row] = await ctx.db.insert(memberEvents).values({ userId, type, payload, createdAt: ctx.clock.now() }).returning({ id: memberEvents.id });
-  await ctx.realtime.notify(userId, row!.id);
-  return row!.id;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      // Next number of this member's events; a concurrent publisher that took the same
+      // number first makes this insert wait for its commit, fail, and retry with the next.
+      const [row] = await ctx.db
+        .insert(memberEvents)
+        .values({
+          userId,
+          seq: sql`(SELECT coalesce(max(${memberEvents.seq}), 0) + 1 FROM ${memberEvents} WHERE ${memberEvents.userId} = ${userId})`,
+          type,
+          payload,
+          createdAt: ctx.clock.now(),
+        })
+        .returning({ seq: memberEvents.seq });
+      await ctx.realtime.notify(userId, row!.seq);
+      return row!.seq;
+    } catch (error) {
+      if (attempt < 20 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Events of a member after `afterId`, oldest first (at most `limit`). */
-export async function eventsAfter(ctx: AppContext, userId: number, afterId: number, limit = 200): Promise<MemberEvent[]> {
+export async function eventsAfter(ctx: AppContext, userId: number, afterSeq: number, limit = 200): Promise<MemberEvent[]> {
   const rows = await ctx.db
     .select()
     .from(memberEvents)
-    .where(and(eq(memberEvents.userId, userId), gt(memberEvents.id, afterId)))
-    .orderBy(asc(memberEvents.id))
+    .where(and(eq(memberEvents.userId, userId), gt(memberEvents.seq, afterSeq)))
+    .orderBy(asc(memberEvents.seq))
     .limit(limit);
-  return rows.map((row) => ({ id: row.id, type: row.type as MemberEventType, payload: row.payload }));
+  return rows.map((row) => ({ id: row.seq, type: row.type as MemberEventType, payload: row.payload }));
 }
 
-/** The id of a member's latest event (0 when none): where a fresh stream starts. */
+/** The number of a member's latest event (0 when none): where a fresh stream starts. */
 export async function latestEventId(ctx: AppContext, userId: number): Promise<number> {
-  const [row] = await ctx.db.select({ id: memberEvents.id }).from(memberEvents).where(eq(memberEvents.userId, userId)).orderBy(desc(memberEvents.id)).limit(1);
-  return row?.id ?? 0;
+  const [row] = await ctx.db.select({ seq: memberEvents.seq }).from(memberEvents).where(eq(memberEvents.userId, userId)).orderBy(desc(memberEvents.seq)).limit(1);
+  return row?.seq ?? 0;
 }
 
 /** Deletes events older than EVENT_RETENTION_MS. */

@@ -20,7 +20,7 @@ export interface RealtimeHub {
 
 const CHANNEL = 'amora_events';
 
-export function createRealtimeHub(options: { databaseUrl: string | null; log: Logger }): RealtimeHub {
+export function createRealtimeHub(options: { databaseUrl: string | null; log: Logger; pool?: pg.Pool }): RealtimeHub {
   const listeners = new Map<number, Set<EventListener>>();
   const deliver = (userId: number, eventId: number) => {
     for (const listener of listeners.get(userId) ?? []) {
@@ -71,7 +71,9 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
         return;
       }
       await ensureConnected();
-      if (client) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${userId}:${eventId}`]);
+      // NOTIFY goes through the shared pool: the LISTEN connection only listens.
+      if (client && options.pool) await options.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${userId}:${eventId}`]);
+      else if (client) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${userId}:${eventId}`]);
       // Without the listener connection, local streams still get it; others catch up on reconnect.
       else deliver(userId, eventId);
     },

@@ -1,8 +1,7 @@
 import type { AppContext } from '../context';
 import { eventsAfter, latestEventId } from './events';
+import { HEARTBEAT_MS, streamAlive, streamClosed, streamOpened } from './presence';
 
-/** Comment line sent this often so proxies keep an idle stream open (ms). */
-export const HEARTBEAT_MS = 25_000;
 /** Reconnect delay the browser is told to use (ms). */
 export const RETRY_MS = 3_000;
 
@@ -22,6 +21,11 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
   let closed = false;
   let unsubscribe = () => {};
   let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let presenceId: string | null = null;
+  const leave = () => {
+    if (presenceId) void streamClosed(ctx, presenceId).catch(() => undefined);
+    presenceId = null;
+  };
 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -33,6 +37,7 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
         closed = true;
         unsubscribe();
         clearInterval(heartbeat);
+        leave();
         try {
           controller.close();
         } catch {
@@ -70,15 +75,21 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
       last = lastEventId ?? (await latestEventId(ctx, userId));
       if (closed) return;
       unsubscribe = ctx.realtime.subscribe(userId, () => void flush());
+      presenceId = await streamOpened(ctx, userId);
+      if (closed) leave();
       send(`retry: ${RETRY_MS}\n: connected\n\n`);
       await flush();
-      heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
+      heartbeat = setInterval(() => {
+        send(': ping\n\n');
+        if (presenceId) void streamAlive(ctx, presenceId).catch(() => undefined);
+      }, HEARTBEAT_MS);
       if (signal.aborted) close();
     },
     cancel() {
       closed = true;
       unsubscribe();
       clearInterval(heartbeat);
+      leave();
     },
   });
 }

@@ -32,6 +32,8 @@ export const siteConfigSchema = publicSettingsSchema
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
     /** Free credits a new member receives, so a first conversation works before any purchase (issue 6). */
     welcome_credits: z.number().int().min(0).max(10_000).default(0),
+    /** Message pushes may carry a short text preview (off: only the sender's name). */
+    push_message_preview: z.boolean().default(false),
     features: z
       .strictObject({
         /** Camads: live webcam cards in the search grid (SPEC §6). */

@@ -16,13 +16,13 @@ import {
   type Faker,
 } from '@faker-js/faker';
 import { format, subDays } from 'date-fns';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Gender } from '../../../shared/constants';
 import type { Locale } from '../../../shared/locales';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { citiesOf } from '../../geo/regions';
-import { images, likes, profiles, users } from '../schema';
+import { creditLedger, images, likes, profiles, users } from '../schema';
 import { ABOUT_ME } from './about-me';
 import { ensureAvatarPool, type AvatarFile } from './avatars';
 
@@ -61,6 +61,8 @@ const AVATARS_PER_GENDER = 120;
 const BATCH = 1000;
 /** Only the first members hand out demo likes (keeps big seeds fast). */
 const DEMO_LIKERS = 5000;
+/** The first members also get the demo site's welcome credits (with their ledger rows), so they can chat. */
+const DEMO_WITH_CREDITS = 5000;
 
 export interface SeedOptions {
   members: number;
@@ -108,6 +110,12 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
       );
       const demoLikes = makeLikes(rows.map((row, i) => ({ number: row.number, id: inserted[i]!.id, signup: row.user.createdAt })));
       if (demoLikes.length > 0) await tx.insert(likes).values(demoLikes).onConflictDoNothing();
+      const welcome = ctx.sites.defaultSite.welcome_credits;
+      const funded = inserted.filter((_, i) => rows[i]!.number <= DEMO_WITH_CREDITS).map((row) => row.id);
+      if (welcome > 0 && funded.length > 0) {
+        await tx.update(users).set({ credits: welcome }).where(inArray(users.id, funded));
+        await tx.insert(creditLedger).values(funded.map((userId) => ({ userId, delta: welcome, reason: 'welcome' })));
+      }
       const first = inserted[0]!.id;
       const last = inserted[inserted.length - 1]!.id;
       await tx.execute(sql`

@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:chat`: chat delivery over Server-Sent Events on PostgreSQL
+ * (BENCH_CHAT_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_chat,
+ * recreated each run). 2 × BENCH_PAIRS (default 1,000) members hold one open
+ * stream each (2,000 streams); senders post BENCH_RATE (default 200) messages/s
+ * for BENCH_SECONDS (default 10). Run twice: one server process, then two
+ * processes sharing PostgreSQL (senders on one, recipients on the other, so
+ * every delivery crosses LISTEN/NOTIFY). Prints delivery latency (POST sent →
+ * event on the recipient's stream) p50/p99 ms, lost and duplicated counts, and
+ * RSS per idle stream (bytes). Targets (issue 6): p99 ≤ 75 ms, 0 lost, 0 duplicated, ≤ 64 KB per stream.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createPairs, resetDatabase } from './chat/setup';
+import { openStream, type BenchStream } from './chat/streams';
+import { percentile } from './search/scenarios';
+
+const root = path.resolve(import.meta.dirname, '..');
+const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_chat';
+const pairsCount = Number(process.env.BENCH_PAIRS ?? '1000');
+const rate = Number(process.env.BENCH_RATE ?? '200');
+const seconds = Number(process.env.BENCH_SECONDS ?? '10');
+const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: path.resolve(root, 'data/bench-chat'), NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/server/entry.mjs'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/settings.php`, { headers: { 'package-name': 'amora' } })).ok) return child;
+    } catch {
+      // starting
+    }
+    await sleep(100);
+  }
+  throw new Error('server did not start');
+}
+
+const postAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function post(port: number, token: string, conversation: number, text: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ conversation, text });
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/messages.php',
+        method: 'POST',
+        agent: postAgent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: `amora_session=${token}`, 'package-name': 'amora', origin: `http://127.0.0.1:${port}` },
+      },
+      (response) => {
+        let data = '';
+        response.on('data', (chunk) => (data += chunk));
+        response.on('end', () => resolve(response.statusCode === 200 ? (JSON.parse(data) as { message: { id: number } }).message.id : null));
+      },
+    );
+    request.on('error', () => resolve(null));
+    request.end(body);
+  });
+}
+
+async function run(mode: 'one process' | 'two processes', pairs: Awaited<ReturnType<typeof createPairs>>) {
+  const ports = mode === 'one process' ? [4411] : [4411, 4412];
+  const servers = await Promise.all(ports.map(startServer));
+  const senderPort = ports[0]!;
+  const recipientPort = ports[ports.length - 1]!;
+  await sleep(1000);
+  const rssBefore = servers.map((server) => rssOf(server.pid!));
+  const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const recipientStreams: BenchStream[] = [];
+  const senderStreams: BenchStream[] = [];
+  for (let i = 0; i < pairs.length; i += 50) {
+    const batch = pairs.slice(i, i + 50);
+    recipientStreams.push(...(await Promise.all(batch.map((pair) => openStream(recipientPort, pair.recipientToken, streamAgent)))));
+    senderStreams.push(...(await Promise.all(batch.map((pair) => openStream(senderPort, pair.senderToken, streamAgent)))));
+  }
+  await sleep(3000);
+  const rssAfter = servers.map((server) => rssOf(server.pid!));
+  const streamsPerProcess = (pairs.length * 2) / servers.length;
+  const perStream = rssAfter.map((after, i) => (after - rssBefore[i]!) / streamsPerProcess);
+
+  const sent: { id: number | null; pair: number; t0: number }[] = [];
+  const total = rate * seconds;
+  const started = performance.now();
+  const inflight: Promise<void>[] = [];
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const pair = n % pairs.length;
+    const entry = { id: null as number | null, pair, t0: performance.now() };
+    sent.push(entry);
+    inflight.push(post(senderPort, pairs[pair]!.senderToken, pairs[pair]!.conversation, `bench ${n}`).then((id) => void (entry.id = id)));
+  }
+  await Promise.all(inflight);
+  const sendSeconds = (performance.now() - started) / 1000;
+  await sleep(5000);
+
+  const latencies: number[] = [];
+  let lost = 0;
+  let duplicated = 0;
+  let refused = 0;
+  for (const entry of sent) {
+    if (entry.id === null) {
+      refused++;
+      continue;
+    }
+    const times = recipientStreams[entry.pair]!.seen.get(entry.id);
+    if (!times) lost++;
+    else {
+      latencies.push(times[0]! - entry.t0);
+      if (times.length > 1) duplicated += times.length - 1;
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  for (const stream of [...recipientStreams, ...senderStreams]) stream.close();
+  streamAgent.destroy();
+  for (const server of servers) server.kill('SIGTERM');
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('exit', resolve))));
+  return { mode, sent: sent.length, achievedRate: sent.length / sendSeconds, refused, lost, duplicated, p50: percentile(latencies, 50), p99: percentile(latencies, 99), perStream };
+}
+
+const built = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, env, stdio: 'inherit' });
+if (built.status !== 0) process.exit(built.status ?? 1);
+await resetDatabase(databaseUrl);
+console.log(`bench:chat: creating ${pairsCount} conversations (${pairsCount * 2} members with sessions)…`);
+const pairs = await createPairs(env, pairsCount);
+const results = [await run('one process', pairs), await run('two processes', pairs)];
+postAgent.destroy();
+console.log(`\nbench:chat: ${pairsCount * 2} open streams, ${rate} messages/s for ${seconds} s, PostgreSQL`);
+console.log('mode           | sent | msg/s | refused | lost | duplicated | delivery p50 ms | p99 ms | RSS per idle stream');
+for (const r of results) {
+  console.log(
+    [
+      r.mode.padEnd(14),
+      String(r.sent).padStart(4),
+      r.achievedRate.toFixed(0).padStart(5),
+      String(r.refused).padStart(7),
+      String(r.lost).padStart(4),
+      String(r.duplicated).padStart(10),
+      r.p50.toFixed(1).padStart(15),
+      r.p99.toFixed(1).padStart(6),
+      r.perStream.map((b) => `${(b / 1024).toFixed(1)} KB`).join(' / '),
+    ].join(' | '),
+  );
+}
+process.exit(results.some((r) => r.lost > 0 || r.duplicated > 0 || r.refused > 0) ? 1 : 0);

@@ -1,0 +1,162 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import type { PublicProfile } from '../../shared/contracts/profile';
+import type { Locale } from '../../shared/locales';
+import { $chats, deleteChat, loadChats } from '../../stores/chats';
+import {
+  $conversation,
+  closeConversation,
+  discardOutgoing,
+  loadOlderMessages,
+  openConversation,
+  pingTyping,
+  sendText,
+} from '../../stores/conversation';
+import { openModal } from '../../stores/modal';
+import { MemberSafety } from '../members/MemberSafety';
+import { useT } from '../shell/use-t';
+import { ChatList } from './ChatList';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { presenceLabel } from './chat-time';
+
+interface Props {
+  locale: Locale;
+  cdnPrefix: string;
+  myId: number;
+  /** The open conversation and the other member, or null on /chats. */
+  open: { id: number; profile: PublicProfile } | null;
+}
+
+/**
+ * The chat screen (SPEC §2 /chats, /chats/:chatId; DESIGN.md Chats): the list
+ * and the conversation side by side on wide screens (plus the member's card
+ * when very wide), one pane with back navigation on phones.
+ */
+export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
+  const t = useT(locale);
+  const chats = useStore($chats);
+  const conversation = useStore($conversation);
+  const [now, setNow] = useState<Date | null>(null);
+
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 1000);
+    void loadChats();
+    if (open) void openConversation(open.id);
+    return () => {
+      clearInterval(timer);
+      closeConversation();
+    };
+  }, [open]);
+
+  const onDelete = async (id: number) => {
+    const deleted = await deleteChat(id);
+    if (!deleted) {
+      openModal({ kind: 'danger', title: t('chat.delete_error_title'), body: t('chat.delete_error_body') });
+      return;
+    }
+    if (open?.id === id) window.location.assign('/chats');
+  };
+  const loadOlder = useCallback(() => void loadOlderMessages(), []);
+  const typing = now !== null && conversation.typingUntil > now.getTime();
+  const other = open?.profile;
+  const presence = other && now ? presenceLabel(other.last_active_at, now, locale) : null;
+  const avatar = other?.main_image ? `${cdnPrefix}/${other.main_image.thumb_filename}` : null;
+
+  return (
+    <div className={`chat-screen${open ? ' has-open' : ''}`}>
+      <section className="chat-pane-list" aria-labelledby="chats-title">
+        <h1 id="chats-title">{t('chat.title')}</h1>
+        {chats.status === 'error' && chats.chats.length === 0 ? (
+          <div className="state-panel" role="alert">
+            <p>{t('chat.list_error')}</p>
+            <button type="button" className="btn btn-primary" onClick={() => void loadChats()}>
+              {t('common.retry')}
+            </button>
+          </div>
+        ) : chats.status !== 'ready' && chats.chats.length === 0 ? (
+          <ul className="chat-list" aria-busy="true">
+            {Array.from({ length: 4 }, (_, i) => (
+              <li key={i} className="chat-list-item skeleton chat-skeleton" />
+            ))}
+          </ul>
+        ) : chats.chats.length === 0 ? (
+          <div className="state-panel" data-testid="chats-empty">
+            <h2>{t('chat.empty_title')}</h2>
+            <p>{t('chat.empty_text')}</p>
+            <a className="btn btn-primary" href="/members">
+              {t('likes.browse_members')}
+            </a>
+          </div>
+        ) : (
+          <ChatList chats={chats.chats} activeId={open?.id ?? null} cdnPrefix={cdnPrefix} locale={locale} now={now ?? new Date(0)} t={t} onDelete={(id) => void onDelete(id)} />
+        )}
+      </section>
+
+      {open && other ? (
+        <section className="chat-pane-conversation" aria-label={t('chat.conversation_with', { name: other.name })}>
+          <header className="conversation-head">
+            <a className="conversation-back" href="/chats" aria-label={t('chat.back')}>
+              ←
+            </a>
+            {avatar ? <img src={avatar} alt="" width={40} height={50} className="chat-avatar" /> : <span className="chat-avatar chat-avatar-initial">{other.name.slice(0, 1)}</span>}
+            <div>
+              <a className="conversation-name" href={`/members/${other.id}`}>
+                {other.name}
+                {other.age !== null && `, ${other.age}`}
+              </a>
+              <p className={`conversation-status${typing || presence === 'online' ? ' is-live' : ''}`} aria-live="polite">
+                {typing ? t('chat.typing', { name: other.name }) : presence === 'online' ? t('member.online') : presence ? t('chat.last_active', { when: presence }) : '\u00a0'}
+              </p>
+            </div>
+          </header>
+          {conversation.status === 'error' ? (
+            <div className="state-panel" role="alert">
+              <p>{t('chat.conversation_error')}</p>
+              <button type="button" className="btn btn-primary" onClick={() => void openConversation(open.id)}>
+                {t('common.retry')}
+              </button>
+            </div>
+          ) : (
+            <MessageList
+              messages={conversation.messages}
+              outgoing={conversation.outgoing}
+              myId={myId}
+              hasMore={conversation.hasMore}
+              loadingOlder={conversation.loadingOlder}
+              typing={typing}
+              otherName={other.name}
+              locale={locale}
+              t={t}
+              onLoadOlder={loadOlder}
+              onRetry={(message) => void sendText(message.text, message.localId)}
+              onDiscard={discardOutgoing}
+            />
+          )}
+          <Composer t={t} disabled={conversation.status !== 'ready'} onSend={(text) => void sendText(text)} onTyping={() => pingTyping(Date.now())} />
+        </section>
+      ) : (
+        <section className="chat-pane-conversation chat-placeholder" aria-hidden="true">
+          <p>{t('chat.pick_conversation')}</p>
+        </section>
+      )}
+
+      {open && other && (
+        <aside className="chat-pane-member" aria-label={t('member.facts')}>
+          {other.main_image && <img src={`${cdnPrefix}/${other.main_image.thumb_filename}`} alt="" width={240} height={300} />}
+          <h2>
+            {other.name}
+            {other.age !== null && `, ${other.age}`}
+          </h2>
+          {other.city && <p className="muted">{other.city}</p>}
+          {other.personal && <p className="chat-member-about">{other.personal}</p>}
+          <a className="btn btn-secondary btn-block" href={`/members/${other.id}`}>
+            {t('chat.view_profile')}
+          </a>
+          <MemberSafety profile={{ id: other.id, name: other.name }} conversation={open.id} t={t} />
+        </aside>
+      )}
+    </div>
+  );
+}

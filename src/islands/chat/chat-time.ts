@@ -1,0 +1,48 @@
+/** Times and day separators of the chat (issue 6), in the page's locale (Intl). */
+
+/** "14:05" today, a short weekday within the week, else a short date. */
+export function chatListTime(iso: string, now: Date, locale: string): string {
+  const date = new Date(iso);
+  const days = Math.floor((startOfDay(now) - startOfDay(date)) / 86_400_000);
+  if (days <= 0) return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  if (days < 7) return new Intl.DateTimeFormat(locale, { weekday: 'short' }).format(date);
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(date);
+}
+
+/** The time under a bubble. */
+export function messageTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+}
+
+/** Day separator label: a full date in the locale. */
+export function dayLabel(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
+}
+
+/** True when two instants fall on different local days. */
+export function isNewDay(previousIso: string | undefined, iso: string): boolean {
+  return previousIso === undefined || startOfDay(new Date(previousIso)) !== startOfDay(new Date(iso));
+}
+
+function startOfDay(date: Date): number {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+}
+
+/** A member counts as online when active in the last 10 minutes (as on the cards). */
+const ONLINE_MS = 10 * 60_000;
+
+/**
+ * 'online', or how long ago the member was last active ("5 hours ago", in the
+ * locale, Intl.RelativeTimeFormat), or null when unknown.
+ */
+export function presenceLabel(lastActiveAt: string | null, now: Date, locale: string): string | null {
+  if (!lastActiveAt) return null;
+  const ago = now.getTime() - Date.parse(lastActiveAt);
+  if (ago < ONLINE_MS) return 'online';
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const minutes = Math.round(ago / 60_000);
+  if (minutes < 60) return format.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return format.format(-hours, 'hour');
+  return format.format(-Math.round(hours / 24), 'day');
+}

@@ -1,0 +1,125 @@
+import type { TFunction } from 'i18next';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, callApi } from '../../client/api';
+import { blockContract, REPORT_REASONS, reportContract, type ReportReason } from '../../shared/contracts/safety';
+import { showToast } from '../../stores/toasts';
+
+/** Message key per reason, spelled out for the locale check. */
+const REASON_KEYS: Record<ReportReason, string> = {
+  fake: 'safety.reason_fake',
+  spam: 'safety.reason_spam',
+  harassment: 'safety.reason_harassment',
+  underage: 'safety.reason_underage',
+  inappropriate: 'safety.reason_inappropriate',
+  other: 'safety.reason_else',
+};
+
+interface Props {
+  profile: { id: number; name: string };
+  /** The conversation with this member, when reporting from the chat. */
+  conversation?: number;
+  t: TFunction;
+}
+
+/**
+ * Block and report (issue 6): blocking asks for confirmation, then leaves for
+ * the members list; a report takes a reason and optional details and is
+ * stored for moderation (/complaints explains the process).
+ */
+export function MemberSafety({ profile, conversation, t }: Props) {
+  const blockDialog = useRef<HTMLDialogElement>(null);
+  const reportDialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState<ReportReason>('fake');
+  const [details, setDetails] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const block = async () => {
+    setBusy(true);
+    try {
+      await callApi(blockContract, { body: { profile: profile.id } });
+      blockDialog.current?.close();
+      showToast({ message: t('safety.blocked_toast', { name: profile.name }), kind: 'success' });
+      window.location.assign('/members');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'errors.network');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const report = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await callApi(reportContract, { body: { profile: profile.id, conversation, reason, details: details.trim() || undefined } });
+      reportDialog.current?.close();
+      setDetails('');
+      showToast({ message: t('safety.reported_toast'), kind: 'success' });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'errors.network');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="member-safety">
+      <button type="button" className="btn btn-link" onClick={() => (setError(null), blockDialog.current?.showModal())}>
+        {t('safety.block', { name: profile.name })}
+      </button>
+      <button type="button" className="btn btn-link" onClick={() => (setError(null), reportDialog.current?.showModal())}>
+        {t('safety.report', { name: profile.name })}
+      </button>
+
+      <dialog ref={blockDialog} className="modal" aria-labelledby={`block-title-${profile.id}`}>
+        <div className="modal-content">
+          <h2 id={`block-title-${profile.id}`}>{t('safety.block_title', { name: profile.name })}</h2>
+          <p>{t('safety.block_text', { name: profile.name })}</p>
+          {error && <p className="field-error" role="alert">{t(error)}</p>}
+          <div className="modal-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => blockDialog.current?.close()}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void block()}>
+              {t('safety.block_confirm')}
+            </button>
+          </div>
+        </div>
+      </dialog>
+
+      <dialog ref={reportDialog} className="modal" aria-labelledby={`report-title-${profile.id}`}>
+        <form className="modal-content" onSubmit={(event) => void report(event)}>
+          <h2 id={`report-title-${profile.id}`}>{t('safety.report_title', { name: profile.name })}</h2>
+          <fieldset className="report-reasons">
+            <legend>{t('safety.reason')}</legend>
+            {REPORT_REASONS.map((value) => (
+              <label key={value} className="radio">
+                <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+                {t(REASON_KEYS[value])}
+              </label>
+            ))}
+          </fieldset>
+          <label className="field">
+            <span className="field-label">{t('safety.details')}</span>
+            <textarea className="input" rows={3} maxLength={1000} value={details} onChange={(event) => setDetails(event.target.value)} />
+          </label>
+          <p className="muted">
+            <a href="/complaints" target="_blank" rel="noopener">
+              {t('safety.how_we_handle')}
+            </a>
+          </p>
+          {error && <p className="field-error" role="alert">{t(error)}</p>}
+          <div className="modal-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => reportDialog.current?.close()}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {t('safety.report_send')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </div>
+  );
+}

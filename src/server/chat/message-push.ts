@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { ChatMessage } from '../../shared/contracts/chat';
+import { getI18n } from '../../shared/i18n';
+import { isLocale } from '../../shared/locales';
+import type { AppContext } from '../context';
+import { profiles } from '../db/schema';
+import { registerAllMessages } from '../i18n/messages';
+import { sendPushToUser } from '../push/subscriptions';
+import { hasOpenStream } from '../realtime/presence';
+import type { SiteConfig } from '../sites/site-config';
+
+/** Longest text preview in a push when the site allows previews (characters). */
+export const PUSH_PREVIEW_CHARS = 60;
+
+/**
+ * Issue 6 push: when the recipient has no open event stream in any process, a
+ * web push goes to their subscriptions (gone ones are pruned): the sender's
+ * name, and the message text only as a short preview when the site's
+ * `push_message_preview` allows it; it opens the conversation.
+ * @returns how many pushes the push services accepted (0 when online).
+ */
+export async function pushMessageIfOffline(ctx: AppContext, site: SiteConfig, recipientId: number, message: ChatMessage): Promise<number> {
+  if (await hasOpenStream(ctx, recipientId)) return 0;
+  registerAllMessages();
+  const rows = await ctx.db.select({ id: profiles.id, name: profiles.name, language: profiles.language }).from(profiles).where(eq(profiles.id, message.from)).limit(1);
+  const [recipient] = await ctx.db.select({ language: profiles.language }).from(profiles).where(eq(profiles.id, recipientId)).limit(1);
+  const t = getI18n(isLocale(recipient?.language) ? recipient.language : 'en').t;
+  const name = rows[0]?.name ?? site.name;
+  const text = message.text ?? '';
+  const preview = text.length > PUSH_PREVIEW_CHARS ? `${text.slice(0, PUSH_PREVIEW_CHARS - 1)}…` : text;
+  return sendPushToUser(ctx, recipientId, {
+    title: t('push.message_title', { name }),
+    body: site.push_message_preview && preview ? preview : t('push.message_body'),
+    url: `/chats/${message.conversation}`,
+    tag: `chat-${message.conversation}`,
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineContract, noParams } from './define';
+
+/** Why a member reports a profile (issue 6 moderation). */
+export const REPORT_REASONS = ['fake', 'spam', 'harassment', 'underage', 'inappropriate', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+const profileBody = z.strictObject({ profile: z.number().int().positive() });
+
+/** `POST /api/block.php` {profile}: block a member (no messages either way, hidden from each other). */
+export const blockContract = defineContract({
+  method: 'POST',
+  path: '/api/block.php',
+  query: noParams,
+  body: profileBody,
+  response: z.object({ blocked: z.literal(true) }),
+  errors: ['not_logged_in', 'not_found', 'validation_failed'],
+});
+
+/** `DELETE /api/block.php` {profile}: unblock. */
+export const unblockContract = defineContract({
+  method: 'DELETE',
+  path: '/api/block.php',
+  query: noParams,
+  body: profileBody,
+  response: z.object({ blocked: z.literal(false) }),
+  errors: ['not_logged_in', 'validation_failed'],
+});
+
+/** `POST /api/report.php`: report a profile (and optionally your conversation with it) for moderation. */
+export const reportContract = defineContract({
+  method: 'POST',
+  path: '/api/report.php',
+  query: noParams,
+  body: z.strictObject({
+    profile: z.number().int().positive(),
+    conversation: z.number().int().positive().optional(),
+    reason: z.enum(REPORT_REASONS),
+    details: z.string().trim().max(1000, { error: 'safety.details_too_long' }).optional(),
+  }),
+  response: z.object({ reported: z.literal(true) }),
+  errors: ['not_logged_in', 'not_found', 'validation_failed', 'rate_limited'],
+});

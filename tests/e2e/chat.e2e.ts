@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${browser.baseURL}/login`);
+  await browser.waitForIslands(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill('amora-demo');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/members');
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}-${page.viewportSize()?.width}.png` });
+}
+
+async function chatsBadge(page: Page): Promise<number> {
+  const badge = page.locator('.nav-links a[href="/chats"] [data-testid="nav-badge"]');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
+}
+
+describe('chat (issue 6 journey)', () => {
+  it('A writes to B from B’s profile; B sees the unread badge live, opens it, A sees "seen" and B typing; A deletes the chat', async () => {
+    // demo N has id N in the seeded database; demo members hold no welcome credits, demo 12 is B.
+    const pageB = await browser.newPage({ viewport: DESKTOP });
+    await logIn(pageB, 'demo12@amora.test');
+    await browser.waitForIslands(pageB);
+    const before = await chatsBadge(pageB);
+
+    const pageA = await browser.newPage({ viewport: DESKTOP });
+    await logIn(pageA, 'demo11@amora.test');
+    await pageA.goto(`${browser.baseURL}/members/12`);
+    await browser.waitForIslands(pageA);
+    await pageA.getByTestId('message-button').first().click();
+    await pageA.waitForURL(/\/chats\/\d+$/);
+    await browser.waitForIslands(pageA);
+    const text = `Hello from A ${Date.now()}`;
+    await pageA.getByLabel('Your message').fill(text);
+    await pageA.getByLabel('Your message').press('Enter');
+    await expect.poll(() => pageA.getByTestId('message').filter({ hasText: text }).count()).toBe(1);
+
+    // B, on the members page, gets the unread badge without reloading.
+    const started = Date.now();
+    await expect.poll(() => chatsBadge(pageB), { timeout: 3000, interval: 50 }).toBe(before + 1);
+    expect(Date.now() - started).toBeLessThan(1500);
+
+    await pageB.goto(`${browser.baseURL}/chats`);
+    await browser.waitForIslands(pageB);
+    await pageB.getByTestId('chat-item').first().locator('a').click();
+    await pageB.waitForURL(/\/chats\/\d+$/);
+    await browser.waitForIslands(pageB);
+    await expect.poll(() => pageB.getByTestId('message').filter({ hasText: text }).count()).toBe(1);
+    await expect.poll(() => pageA.getByTestId('seen').count()).toBe(1);
+
+    await pageB.getByLabel('Your message').pressSequentially('typing…', { delay: 30 });
+    await expect.poll(() => pageA.getByTestId('typing').count()).toBe(1);
+    await screenshot(pageA, 'chat-conversation');
+    await pageB.setViewportSize(PHONE);
+    await screenshot(pageB, 'chat-conversation');
+
+    // The HTML a member types stays text.
+    await pageB.getByLabel('Your message').fill('<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>');
+    await pageB.getByLabel('Your message').press('Enter');
+    await expect.poll(() => pageA.getByTestId('message').filter({ hasText: '<script>' }).count()).toBe(1);
+    expect(await pageA.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+    await pageA.goto(`${browser.baseURL}/chats`);
+    await browser.waitForIslands(pageA);
+    const items = pageA.getByTestId('chat-item');
+    await expect.poll(() => items.count()).toBeGreaterThan(0);
+    await screenshot(pageA, 'chat-list');
+    const count = await items.count();
+    await items.first().getByRole('button').click();
+    await expect.poll(() => items.count()).toBe(count - 1);
+  });
+});
