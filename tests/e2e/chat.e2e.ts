@@ -65,11 +65,26 @@ describe('chat (issue 6 journey)', () => {
     await pageB.setViewportSize(PHONE);
     await screenshot(pageB, 'chat-conversation');
 
-    // The HTML a member types stays text.
-    await pageB.getByLabel('Your message').fill('<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>');
-    await pageB.getByLabel('Your message').press('Enter');
-    await expect.poll(() => pageA.getByTestId('message').filter({ hasText: '<script>' }).count()).toBe(1);
-    expect(await pageA.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // An XSS corpus stays text on both sides: nothing runs, no element or link is created.
+    const corpus = [
+      '<img src=x onerror="window.__xss=1">',
+      '<script>window.__xss=2</script>',
+      '<svg onload="window.__xss=3"><circle r=1 /></svg>',
+      'javascript:window.__xss=4',
+      '<a href="javascript:window.__xss=5">click me</a>',
+      'abc\u202Egpj.exe\u202C done',
+    ];
+    for (const line of corpus) {
+      await pageB.getByLabel('Your message').fill(line);
+      await pageB.getByLabel('Your message').press('Enter');
+    }
+    await expect.poll(() => pageA.getByTestId('message').filter({ hasText: 'done' }).count()).toBe(1);
+    for (const page of [pageA, pageB]) {
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      const bubbles = page.locator('[data-testid="message"] .bubble');
+      expect(await bubbles.locator('img, script, svg, a').count()).toBe(0);
+    }
+    expect(await pageA.getByTestId('message').filter({ hasText: 'onerror=' }).count()).toBe(1);
 
     await pageA.goto(`${browser.baseURL}/chats`);
     await browser.waitForIslands(pageA);
