@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
@@ -64,6 +65,20 @@ export function useBrowser() {
     /** Waits until every island on the page has hydrated (Astro removes their `ssr` attribute). */
     async waitForIslands(page: Page): Promise<void> {
       await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    },
+    /** Logs a demo member in (password `amora-demo`) through the login form; ends on /members. */
+    async logIn(page: Page, email: string): Promise<void> {
+      await page.goto(`${inject('baseURL')}/login`);
+      await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+      await page.getByLabel('E-mail address').fill(email);
+      await page.getByLabel('Password').fill('amora-demo');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL('**/members');
+    },
+    /** Saves `screenshots/{name}-{width}.png` (git-ignored) for a look at the page. */
+    async screenshot(page: Page, name: string): Promise<void> {
+      fs.mkdirSync('screenshots', { recursive: true });
+      await page.screenshot({ path: `screenshots/${name}-${page.viewportSize()?.width}.png` });
     },
     /** Marks a console error as expected in this test (e.g. the 404 of a missing page). */
     allowConsoleError(pattern: RegExp) {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
@@ -6,20 +5,6 @@ import { useBrowser } from './browser';
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${browser.baseURL}/login`);
-  await browser.waitForIslands(page);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill('amora-demo');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/members');
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}-${page.viewportSize()?.width}.png` });
-}
 
 async function chatsBadge(page: Page): Promise<number> {
   const badge = page.locator('.nav-links a[href="/chats"] [data-testid="nav-badge"]');
@@ -30,12 +15,12 @@ describe('chat (issue 6 journey)', () => {
   it('A writes to B from B’s profile; B sees the unread badge live, opens it, A sees "seen" and B typing; A deletes the chat', async () => {
     // demo N has id N in the seeded database; demo members hold no welcome credits, demo 12 is B.
     const pageB = await browser.newPage({ viewport: DESKTOP });
-    await logIn(pageB, 'demo12@amora.test');
+    await browser.logIn(pageB, 'demo12@amora.test');
     await browser.waitForIslands(pageB);
     const before = await chatsBadge(pageB);
 
     const pageA = await browser.newPage({ viewport: DESKTOP });
-    await logIn(pageA, 'demo11@amora.test');
+    await browser.logIn(pageA, 'demo11@amora.test');
     await pageA.goto(`${browser.baseURL}/members/12`);
     await browser.waitForIslands(pageA);
     await pageA.getByTestId('message-button').first().click();
@@ -61,9 +46,9 @@ describe('chat (issue 6 journey)', () => {
 
     await pageB.getByLabel('Your message').pressSequentially('typing…', { delay: 30 });
     await expect.poll(() => pageA.getByTestId('typing').count()).toBe(1);
-    await screenshot(pageA, 'chat-conversation');
+    await browser.screenshot(pageA, 'chat-conversation');
     await pageB.setViewportSize(PHONE);
-    await screenshot(pageB, 'chat-conversation');
+    await browser.screenshot(pageB, 'chat-conversation');
 
     // An XSS corpus stays text on both sides: nothing runs, no element or link is created.
     const corpus = [
@@ -90,7 +75,7 @@ describe('chat (issue 6 journey)', () => {
     await browser.waitForIslands(pageA);
     const items = pageA.getByTestId('chat-item');
     await expect.poll(() => items.count()).toBeGreaterThan(0);
-    await screenshot(pageA, 'chat-list');
+    await browser.screenshot(pageA, 'chat-list');
     const count = await items.count();
     await items.first().getByRole('button').click();
     await expect.poll(() => items.count()).toBe(count - 1);

@@ -1,26 +1,10 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 
 const browser = useBrowser();
-const DEMO_PASSWORD = 'amora-demo';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${browser.baseURL}/login`);
-  await browser.waitForIslands(page);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/members');
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}-${page.viewportSize()?.width}.png` });
-}
 
 /** The nav's new-likes badge (0 when hidden). */
 async function likesBadge(page: Page): Promise<number> {
@@ -31,7 +15,7 @@ async function likesBadge(page: Page): Promise<number> {
 describe('members area (issue 5 journey)', () => {
   it('filters, pages by pager and infinite scroll, goes back, likes a member who then sees the new like', async () => {
     const pageA = await browser.newPage({ viewport: DESKTOP });
-    await logIn(pageA, 'demo1@amora.test');
+    await browser.logIn(pageA, 'demo1@amora.test');
     await browser.waitForIslands(pageA);
     const grid = pageA.getByRole('list', { name: 'Search results' });
     const cards = grid.getByTestId('member-card');
@@ -48,7 +32,7 @@ describe('members area (issue 5 journey)', () => {
     const items = grid.locator(':scope > li');
     await expect.poll(() => items.nth(1).getAttribute('data-testid')).toBe('cam-card-live');
     expect(await items.nth(5).getAttribute('data-testid')).toBe('cam-card-resell');
-    await screenshot(pageA, 'members-grid');
+    await browser.screenshot(pageA, 'members-grid');
 
     // Page 2 through the pager, then the back button restores page 1.
     await pageA.getByRole('button', { name: 'Next' }).click();
@@ -66,7 +50,7 @@ describe('members area (issue 5 journey)', () => {
     await pageA.getByTestId('scroll-more').scrollIntoViewIfNeeded();
     await expect.poll(() => cards.count()).toBe(24);
     expect((await cards.allTextContents()).slice(12)).toEqual(secondPage);
-    await screenshot(pageA, 'members-grid-scrolled');
+    await browser.screenshot(pageA, 'members-grid-scrolled');
     await pageA.setViewportSize(DESKTOP);
 
     // Open the first member of page 1: B.
@@ -78,7 +62,7 @@ describe('members area (issue 5 journey)', () => {
 
     // B logs in elsewhere (demo N has id N in the seeded database) and notes its badge.
     const pageB = await browser.newPage({ viewport: PHONE });
-    await logIn(pageB, `demo${memberB}@amora.test`);
+    await browser.logIn(pageB, `demo${memberB}@amora.test`);
     const me = await pageB.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } });
     expect((await me.json()).profile.id).toBe(memberB);
     await browser.waitForIslands(pageB);
@@ -93,9 +77,9 @@ describe('members area (issue 5 journey)', () => {
     }
     await like.click();
     await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
-    await screenshot(pageA, 'members-profile');
+    await browser.screenshot(pageA, 'members-profile');
     await pageA.setViewportSize(PHONE);
-    await screenshot(pageA, 'members-profile');
+    await browser.screenshot(pageA, 'members-profile');
     await pageA.setViewportSize(DESKTOP);
 
     // A sees B under "My likes".
@@ -114,9 +98,9 @@ describe('members area (issue 5 journey)', () => {
     const memberA = (await (await pageA.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } })).json()).profile.id;
     const likeCard = pageB.getByRole('list', { name: 'Liked me' }).locator(`[data-member-id="${memberA}"]`);
     await expect.poll(() => likeCard.getByTestId('new-like').count()).toBe(1);
-    await screenshot(pageB, 'likes');
+    await browser.screenshot(pageB, 'likes');
     await pageB.setViewportSize(DESKTOP);
-    await screenshot(pageB, 'likes');
+    await browser.screenshot(pageB, 'likes');
 
     // Opening A's profile (through /likes/m/:id) marks the like as seen: the badge drops again.
     await likeCard.locator('.member-card-link').click();
@@ -143,7 +127,7 @@ describe('members area (issue 5 journey)', () => {
 
   it('reports and blocks a member from the profile page', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await logIn(page, 'demo20@amora.test');
+    await browser.logIn(page, 'demo20@amora.test');
     await page.goto(`${browser.baseURL}/members/21`);
     await browser.waitForIslands(page);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.split(',')[0]!.trim();
