@@ -67,8 +67,8 @@ export function useBrowser() {
       await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     },
     /** Logs a demo member in (password `amora-demo`) through the login form; ends on /members. */
-    async logIn(page: Page, email: string): Promise<void> {
-      await page.goto(`${inject('baseURL')}/login`);
+    async logIn(page: Page, email: string, baseURL = inject('baseURL')): Promise<void> {
+      await page.goto(`${baseURL}/login`);
       await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
       await page.getByLabel('E-mail address').fill(email);
       await page.getByLabel('Password').fill('amora-demo');

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser';
 
 const browser = useBrowser();
+/** B's server: a second process on the same PostgreSQL in `npm run test:pg`, else the same one. */
+const baseB = inject('baseURL2') ?? browser.baseURL;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -15,7 +17,7 @@ describe('chat (issue 6 journey)', () => {
   it('A writes to B from B’s profile; B sees the unread badge live, opens it, A sees "seen" and B typing; A deletes the chat', async () => {
     // demo N has id N in the seeded database; demo members hold no welcome credits, demo 12 is B.
     const pageB = await browser.newPage({ viewport: DESKTOP });
-    await browser.logIn(pageB, 'demo12@amora.test');
+    await browser.logIn(pageB, 'demo12@amora.test', baseB);
     await browser.waitForIslands(pageB);
     const before = await chatsBadge(pageB);
 
@@ -36,7 +38,7 @@ describe('chat (issue 6 journey)', () => {
     await expect.poll(() => chatsBadge(pageB), { timeout: 3000, interval: 50 }).toBe(before + 1);
     expect(Date.now() - started).toBeLessThan(1500);
 
-    await pageB.goto(`${browser.baseURL}/chats`);
+    await pageB.goto(`${baseB}/chats`);
     await browser.waitForIslands(pageB);
     await pageB.getByTestId('chat-item').first().locator('a').click();
     await pageB.waitForURL(/\/chats\/\d+$/);

@@ -8,6 +8,8 @@ import { freePort, waitForServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** A second server process on the same database (only in the PostgreSQL run). */
+    baseURL2?: string;
   }
 }
 

@@ -3,9 +3,9 @@ import { GENDERS } from '../../shared/constants';
 import { avatarKeys } from '../db/seed/avatars';
 import type { CamProvider, CamQuery, FeedCam } from './cam-provider';
 
-/** Demo performers use the last avatars of the seeded pool (demo/{gender}/100–119). */
-const FIRST_AVATAR = 100;
-const PER_GENDER = 20;
+/** Demo performers use the first avatars of the seeded pool (demo/{gender}/000–019; the seed always renders them). */
+export const DEMO_CAM_AVATARS = 20;
+const PER_GENDER = DEMO_CAM_AVATARS;
 
 function buildDemoCams(): FeedCam[] {
   faker.seed(20261122);
@@ -17,7 +17,7 @@ function buildDemoCams(): FeedCam[] {
         name,
         age: 19 + ((i * 7) % 40),
         gender,
-        image: avatarKeys(gender, FIRST_AVATAR + i).thumbFilename,
+        image: avatarKeys(gender, i).thumbFilename,
         imageIsLocal: true,
         live: i % 4 !== 3,
         viewers: i % 4 === 3 ? null : 12 + ((i * 37) % 400),

@@ -25,6 +25,7 @@ import { citiesOf } from '../../geo/regions';
 import { creditLedger, images, likes, profiles, users } from '../schema';
 import { ABOUT_ME } from './about-me';
 import { ensureAvatarPool, type AvatarFile } from './avatars';
+import { DEMO_CAM_AVATARS } from '../../xcams/demo-cams';
 
 /** Password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'amora-demo';
@@ -78,7 +79,8 @@ export interface SeedOptions {
  * ages 18–80, real regions and cities, about-me texts, 1–3 avatar photos each.
  */
 export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, onProgress }: SeedOptions): Promise<void> {
-  const pool = await ensureAvatarPool(ctx.storage, Math.min(AVATARS_PER_GENDER, members));
+  // At least DEMO_CAM_AVATARS per gender: the demo webcam feed shows those portraits.
+  const pool = await ensureAvatarPool(ctx.storage, Math.min(AVATARS_PER_GENDER, Math.max(members, DEMO_CAM_AVATARS)));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const random = fakerEN_US;
   random.seed(20261121 + firstNumber);

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** The chat journey with its two members on two server processes sharing PostgreSQL (`npm run test:pg`). */
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/chat.e2e.ts'],
+    globalSetup: ['tests/e2e/global-setup-pg.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    allowOnly: false,
+    expect: { poll: { timeout: 5_000 } },
+  },
+});
