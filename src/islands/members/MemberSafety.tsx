@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../../client/api';
-import { blockContract, REPORT_REASONS, reportContract, type ReportReason } from '../../shared/contracts/safety';
+import { REPORT_REASONS, type ReportReason } from '../../shared/contracts/safety';
+import { blockMember, reportMember } from '../../stores/safety';
 import { showToast } from '../../stores/toasts';
 
 /** Message key per reason, spelled out for the locale check. */
@@ -36,31 +36,29 @@ export function MemberSafety({ profile, conversation, t }: Props) {
 
   const block = async () => {
     setBusy(true);
-    try {
-      await callApi(blockContract, { body: { profile: profile.id } });
-      blockDialog.current?.close();
-      showToast({ message: t('safety.blocked_toast', { name: profile.name }), kind: 'success' });
-      window.location.assign('/members');
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'errors.network');
-    } finally {
-      setBusy(false);
+    const failure = await blockMember(profile.id);
+    setBusy(false);
+    if (failure) {
+      setError(failure);
+      return;
     }
+    blockDialog.current?.close();
+    showToast({ message: t('safety.blocked_toast', { name: profile.name }), kind: 'success' });
+    window.location.assign('/members');
   };
   const report = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    try {
-      await callApi(reportContract, { body: { profile: profile.id, conversation, reason, details: details.trim() || undefined } });
-      reportDialog.current?.close();
-      setDetails('');
-      showToast({ message: t('safety.reported_toast'), kind: 'success' });
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'errors.network');
-    } finally {
-      setBusy(false);
+    const failure = await reportMember({ profile: profile.id, conversation, reason, details });
+    setBusy(false);
+    if (failure) {
+      setError(failure);
+      return;
     }
+    reportDialog.current?.close();
+    setDetails('');
+    showToast({ message: t('safety.reported_toast'), kind: 'success' });
   };
 
   return (

@@ -1,0 +1,26 @@
+import { ApiError, callApi } from '../client/api';
+import { blockContract, reportContract, type ReportReason } from '../shared/contracts/safety';
+
+/**
+ * Block and report actions (issue 6). They resolve to null on success or the
+ * i18n key of the error to show in the dialog.
+ */
+export async function blockMember(profile: number): Promise<string | null> {
+  try {
+    await callApi(blockContract, { body: { profile } });
+    return null;
+  } catch (error) {
+    return error instanceof ApiError ? error.message : 'errors.network';
+  }
+}
+
+export async function reportMember(input: { profile: number; conversation?: number; reason: ReportReason; details: string }): Promise<string | null> {
+  try {
+    await callApi(reportContract, {
+      body: { profile: input.profile, conversation: input.conversation, reason: input.reason, details: input.details.trim() || undefined },
+    });
+    return null;
+  } catch (error) {
+    return error instanceof ApiError ? error.message : 'errors.network';
+  }
+}
