@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import crypto from 'node:crypto';
 import type http from 'node:http';
 import https from 'node:https';
@@ -59,5 +60,20 @@ export async function startPushService() {
       };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Starts the stand-in push service before a test file's tests and stops it after them. */
+export function usePushService(): () => Awaited<ReturnType<typeof startPushService>> {
+  let service: Awaited<ReturnType<typeof startPushService>> | null = null;
+  beforeAll(async () => {
+    service = await startPushService();
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+  return () => {
+    if (!service) throw new Error('push service used outside a test');
+    return service;
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '../../src/server/db/schema';
 import { pageHiddenEndpoint } from '../../src/server/http/endpoints/page-hidden';
 import { settingsEndpoint } from '../../src/server/http/endpoints/settings';
@@ -6,16 +6,10 @@ import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { isAllowedEndpoint, sendPushToUser } from '../../src/server/push/subscriptions';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
-import { startPushService } from '../helpers/push-service';
+import { usePushService } from '../helpers/push-service';
 
 const { ctx } = useTestContext({ PUSH_ALLOW_INSECURE_ENDPOINTS: '1' });
-let pushService: Awaited<ReturnType<typeof startPushService>>;
-beforeAll(async () => {
-  pushService = await startPushService();
-});
-afterAll(async () => {
-  await pushService.close();
-});
+const pushServiceOf = usePushService();
 
 async function member(): Promise<string> {
   const created = await callApi(ctx(), userEndpoint, '/api/user.php', {
@@ -37,13 +31,13 @@ describe('push subscriptions (SPEC §7 POST /api/user.php?push=1)', () => {
 
   it('stores the subscription and sends an encrypted welcome push through web-push', async () => {
     const cookie = await member();
-    const subscription = pushService.createSubscription();
-    const before = pushService.received.length;
+    const subscription = pushServiceOf().createSubscription();
+    const before = pushServiceOf().received.length;
     const { status, json } = await subscribe(cookie, subscription);
     expect(status).toBe(200);
     expect(json).toEqual({ subscribed: true });
     expect(await ctx().db.select().from(pushSubscriptions)).toHaveLength(1);
-    const push = pushService.received[before]!;
+    const push = pushServiceOf().received[before]!;
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     expect(push.headers.authorization).toMatch(/^vapid t=.+, k=/);
     expect(push.payload).toMatchObject({ title: expect.stringContaining('Amora'), url: '/members', tag: 'welcome' });
@@ -51,18 +45,18 @@ describe('push subscriptions (SPEC §7 POST /api/user.php?push=1)', () => {
     expect((push.payload as { body: string }).body).not.toBe('');
     // Subscribing again is idempotent and does not send another welcome.
     await subscribe(cookie, subscription);
-    expect(pushService.received.length).toBe(before + 1);
+    expect(pushServiceOf().received.length).toBe(before + 1);
   });
 
   it('removes a subscription the push service reports gone (410)', async () => {
     const cookie = await member();
-    await subscribe(cookie, pushService.createSubscription());
+    await subscribe(cookie, pushServiceOf().createSubscription());
     const [row] = await ctx().db.select().from(pushSubscriptions);
-    pushService.setStatus(410);
+    pushServiceOf().setStatus(410);
     try {
       expect(await sendPushToUser(ctx(), row!.userId, { title: 't', body: 'b', url: '/' })).toBe(0);
     } finally {
-      pushService.setStatus(201);
+      pushServiceOf().setStatus(201);
     }
     expect(await ctx().db.select().from(pushSubscriptions)).toHaveLength(0);
   });
@@ -70,7 +64,7 @@ describe('push subscriptions (SPEC §7 POST /api/user.php?push=1)', () => {
   it('unsubscribes only the caller', async () => {
     const cookie = await member();
     const other = await member();
-    const subscription = pushService.createSubscription();
+    const subscription = pushServiceOf().createSubscription();
     await subscribe(cookie, subscription);
     const wrongOwner = await callApi(ctx(), userEndpoint, '/api/user.php', {
       method: 'DELETE',
@@ -85,7 +79,7 @@ describe('push subscriptions (SPEC §7 POST /api/user.php?push=1)', () => {
   });
 
   it('refuses visitors and bad subscriptions', async () => {
-    expect((await subscribe(undefined, pushService.createSubscription())).status).toBe(403);
+    expect((await subscribe(undefined, pushServiceOf().createSubscription())).status).toBe(403);
     const cookie = await member();
     const bad = await subscribe(cookie, { endpoint: 'not a url', keys: { p256dh: 'x', auth: 'y' } });
     expect(bad.status).toBe(422);

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 
 /** Kinds of realtime events a member's stream carries (issue 6). */
 export type MemberEventType = 'message' | 'read' | 'typing' | 'like' | 'chat_deleted';
@@ -43,14 +44,6 @@ export async function publishEvent(ctx: AppContext, userId: number, type: Member
       throw error;
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Events of a member after `afterId`, oldest first (at most `limit`). */

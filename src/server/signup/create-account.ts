@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { grantCredits } from '../credits/credits';
 import { profiles, users, type TrackingRecord } from '../db/schema';
+import { isUniqueViolation } from '../db/errors';
 import type { SiteConfig } from '../sites/site-config';
 
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
@@ -90,15 +91,4 @@ export async function findAccount(ctx: AppContext, site: string, email: string) 
     .where(and(eq(users.site, site), eq(users.email, email.toLowerCase())))
     .limit(1);
   return row ?? null;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -44,3 +44,6 @@ export type BodyOf<C extends Contract> = z.output<C['body']>;
 export type BodyInput<C extends Contract> = z.input<C['body']>;
 export type QueryInput<C extends Contract> = z.input<C['query']>;
 export type ResponseOf<C extends Contract> = z.output<C['response']>;
+
+/** Body `{ profile }` naming one member by id (like, unlike, block, unblock). */
+export const profileRefBody = z.strictObject({ profile: z.number().int().positive() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, noParams } from './define';
+import { defineContract, noParams, profileRefBody } from './define';
 import { publicProfileSchema } from './profile';
 
 /**
@@ -26,14 +26,12 @@ export const likesContract = defineContract({
   errors: ['not_logged_in'],
 });
 
-const profileBody = z.strictObject({ profile: z.number().int().positive() });
-
 /** `POST /api/likes.php` {profile}: like (idempotent). */
 export const likeContract = defineContract({
   method: 'POST',
   path: '/api/likes.php',
   query: noParams,
-  body: profileBody,
+  body: profileRefBody,
   response: z.object({ like: z.object({ id: z.number().int(), profile: z.number().int() }) }),
   errors: ['not_logged_in', 'not_found', 'validation_failed'],
 });
@@ -43,7 +41,7 @@ export const unlikeContract = defineContract({
   method: 'DELETE',
   path: '/api/likes.php',
   query: noParams,
-  body: profileBody,
+  body: profileRefBody,
   response: z.object({ unliked: z.boolean() }),
   errors: ['not_logged_in', 'validation_failed'],
 });

@@ -1,18 +1,16 @@
 import { z } from 'zod';
-import { defineContract, noParams } from './define';
+import { defineContract, noParams, profileRefBody } from './define';
 
 /** Why a member reports a profile (issue 6 moderation). */
 export const REPORT_REASONS = ['fake', 'spam', 'harassment', 'underage', 'inappropriate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
-
-const profileBody = z.strictObject({ profile: z.number().int().positive() });
 
 /** `POST /api/block.php` {profile}: block a member (no messages either way, hidden from each other). */
 export const blockContract = defineContract({
   method: 'POST',
   path: '/api/block.php',
   query: noParams,
-  body: profileBody,
+  body: profileRefBody,
   response: z.object({ blocked: z.literal(true) }),
   errors: ['not_logged_in', 'not_found', 'validation_failed'],
 });
@@ -22,7 +20,7 @@ export const unblockContract = defineContract({
   method: 'DELETE',
   path: '/api/block.php',
   query: noParams,
-  body: profileBody,
+  body: profileRefBody,
   response: z.object({ blocked: z.literal(false) }),
   errors: ['not_logged_in', 'validation_failed'],
 });
