@@ -3,11 +3,13 @@
  * (BENCH_CHAT_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_chat,
  * recreated each run). 2 × BENCH_PAIRS (default 1,000) members hold one open
  * stream each (2,000 streams); senders post BENCH_RATE (default 200) messages/s
- * for BENCH_SECONDS (default 10). Run twice: one server process, then two
+ * for BENCH_SECONDS (default 10), after BENCH_WARMUP_SECONDS (default 2) at the same
+ * rate whose messages count for lost/duplicated but not for latency. Run twice: one server process, then two
  * processes sharing PostgreSQL (senders on one, recipients on the other, so
  * every delivery crosses LISTEN/NOTIFY). Prints delivery latency (POST sent →
  * event on the recipient's stream) p50/p99 ms, lost and duplicated counts, and
- * RSS per idle stream (bytes). Targets (issue 6): p99 ≤ 75 ms, 0 lost, 0 duplicated, ≤ 64 KB per stream.
+ * RSS per idle stream (bytes). BENCH_NODE_ARGS adds flags to the server processes
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Targets (issue 6): p99 ≤ 75 ms, 0 lost, 0 duplicated, ≤ 64 KB per stream.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,13 +24,23 @@ const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL ?? 'postgres://postgres@
 const pairsCount = Number(process.env.BENCH_PAIRS ?? '1000');
 const rate = Number(process.env.BENCH_RATE ?? '200');
 const seconds = Number(process.env.BENCH_SECONDS ?? '10');
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? '2');
 const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: path.resolve(root, 'data/bench-chat'), NODE_ENV: 'production', LOG_LEVEL: 'warn' };
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Three RSS samples per server, one second apart. */
+async function sampleRss(servers: ChildProcess[]): Promise<number[][]> {
+  const samples: number[][] = servers.map(() => []);
+  for (let i = 0; i < 3; i++) {
+    if (i > 0) await sleep(1000);
+    servers.forEach((server, s) => samples[s]!.push(rssOf(server.pid!)));
+  }
+  return samples;
+}
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/server/entry.mjs'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/entry.mjs'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' });
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/settings.php`, { headers: { 'package-name': 'amora' } })).ok) return child;
@@ -41,6 +53,10 @@ async function startServer(port: number): Promise<ChildProcess> {
 }
 
 const postAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+/** Why refused sends failed (status or error code → count), printed under the table. */
+const refusals = new Map<string, number>();
+const refuse = (reason: string) => refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+
 function post(port: number, token: string, conversation: number, text: string): Promise<number | null> {
   return new Promise((resolve) => {
     const body = JSON.stringify({ conversation, text });
@@ -56,10 +72,19 @@ function post(port: number, token: string, conversation: number, text: string): 
       (response) => {
         let data = '';
         response.on('data', (chunk) => (data += chunk));
-        response.on('end', () => resolve(response.statusCode === 200 ? (JSON.parse(data) as { message: { id: number } }).message.id : null));
+        response.on('end', () => {
+          if (response.statusCode === 200) resolve((JSON.parse(data) as { message: { id: number } }).message.id);
+          else {
+            refuse(`HTTP ${response.statusCode} ${data.slice(0, 80)}`);
+            resolve(null);
+          }
+        });
       },
     );
-    request.on('error', () => resolve(null));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      refuse(error.code ?? error.message);
+      resolve(null);
+    });
     request.end(body);
   });
 }
@@ -69,23 +94,32 @@ async function run(mode: 'one process' | 'two processes', pairs: Awaited<ReturnT
   const servers = await Promise.all(ports.map(startServer));
   const senderPort = ports[0]!;
   const recipientPort = ports[ports.length - 1]!;
-  await sleep(1000);
-  const rssBefore = servers.map((server) => rssOf(server.pid!));
   const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const recipientStreams: BenchStream[] = [];
   const senderStreams: BenchStream[] = [];
-  for (let i = 0; i < pairs.length; i += 50) {
-    const batch = pairs.slice(i, i + 50);
-    recipientStreams.push(...(await Promise.all(batch.map((pair) => openStream(recipientPort, pair.recipientToken, streamAgent)))));
-    senderStreams.push(...(await Promise.all(batch.map((pair) => openStream(senderPort, pair.senderToken, streamAgent)))));
-  }
-  await sleep(3000);
-  const rssAfter = servers.map((server) => rssOf(server.pid!));
-  const streamsPerProcess = (pairs.length * 2) / servers.length;
+  const openPairs = async (from: number, to: number) => {
+    for (let i = from; i < to; i += 50) {
+      const batch = pairs.slice(i, Math.min(i + 50, to));
+      recipientStreams.push(...(await Promise.all(batch.map((pair) => openStream(recipientPort, pair.recipientToken, streamAgent)))));
+      senderStreams.push(...(await Promise.all(batch.map((pair) => openStream(senderPort, pair.senderToken, streamAgent)))));
+    }
+  };
+  // RSS per stream is measured over streams opened after a first 100 pairs have warmed the server up
+  // (code loaded, pools and caches filled), so startup memory does not count as stream memory.
+  const warmPairs = Math.min(100, pairs.length - 1);
+  await openPairs(0, warmPairs);
+  await sleep(1000);
+  // Conservative: the lowest RSS before against the highest after (garbage collection moves RSS both ways).
+  const rssBefore = (await sampleRss(servers)).map((samples) => Math.min(...samples));
+  await openPairs(warmPairs, pairs.length);
+  await sleep(1000);
+  const rssAfter = (await sampleRss(servers)).map((samples) => Math.max(...samples));
+  const streamsPerProcess = ((pairs.length - warmPairs) * 2) / servers.length;
   const perStream = rssAfter.map((after, i) => (after - rssBefore[i]!) / streamsPerProcess);
 
-  const sent: { id: number | null; pair: number; t0: number }[] = [];
-  const total = rate * seconds;
+  const sent: { id: number | null; pair: number; t0: number; warmup: boolean }[] = [];
+  const warmupCount = rate * warmupSeconds;
+  const total = rate * seconds + warmupCount;
   const started = performance.now();
   const inflight: Promise<void>[] = [];
   for (let n = 0; n < total; n++) {
@@ -93,7 +127,7 @@ async function run(mode: 'one process' | 'two processes', pairs: Awaited<ReturnT
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     const pair = n % pairs.length;
-    const entry = { id: null as number | null, pair, t0: performance.now() };
+    const entry = { id: null as number | null, pair, t0: performance.now(), warmup: n < warmupCount };
     sent.push(entry);
     inflight.push(post(senderPort, pairs[pair]!.senderToken, pairs[pair]!.conversation, `bench ${n}`).then((id) => void (entry.id = id)));
   }
@@ -113,7 +147,7 @@ async function run(mode: 'one process' | 'two processes', pairs: Awaited<ReturnT
     const times = recipientStreams[entry.pair]!.seen.get(entry.id);
     if (!times) lost++;
     else {
-      latencies.push(times[0]! - entry.t0);
+      if (!entry.warmup) latencies.push(times[0]! - entry.t0);
       if (times.length > 1) duplicated += times.length - 1;
     }
   }
@@ -132,7 +166,8 @@ console.log(`bench:chat: creating ${pairsCount} conversations (${pairsCount * 2}
 const pairs = await createPairs(env, pairsCount);
 const results = [await run('one process', pairs), await run('two processes', pairs)];
 postAgent.destroy();
-console.log(`\nbench:chat: ${pairsCount * 2} open streams, ${rate} messages/s for ${seconds} s, PostgreSQL`);
+for (const [reason, count] of refusals) console.log(`refused: ${count} × ${reason}`);
+console.log(`\nbench:chat: ${pairsCount * 2} open streams, ${rate} messages/s for ${seconds} s after a ${warmupSeconds} s warm-up, PostgreSQL`);
 console.log('mode           | sent | msg/s | refused | lost | duplicated | delivery p50 ms | p99 ms | RSS per idle stream');
 for (const r of results) {
   console.log(

@@ -43,6 +43,10 @@ const envSchema = z.object({
   RATE_LIMIT_LOGINS_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Partner webcam feed (JSON `{ cams: [...] }`); unset = the built-in demo feed. */
   XCAMS_FEED_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Key of the GIF service (Tenor v2 API shape); unset = the built-in offline GIF set. */
+  GIF_API_KEY: z.string().regex(/^[A-Za-z0-9_.-]{8,200}$/, { error: 'must be an API key (letters, digits, _ . -)' }).optional(),
+  /** Base URL of the GIF service. */
+  GIF_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://tenor.googleapis.com/v2'),
 });
 
 export interface Config {
@@ -64,6 +68,8 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   xcamsFeedUrl?: string;
+  /** GIF service (issue 6 GIFs): null key = the built-in offline set. */
+  gifApi: { url: string; key: string | null };
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -105,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     xcamsFeedUrl: e.XCAMS_FEED_URL,
+    gifApi: { url: e.GIF_API_URL, key: e.GIF_API_KEY ?? null },
   };
 }

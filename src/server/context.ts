@@ -10,6 +10,9 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createLocalStorage, type Storage } from './storage/local-storage';
 import type { CamProvider } from './xcams/cam-provider';
+import type { GifProvider } from './gifs/gif-provider';
+import { createHttpGifProvider } from './gifs/http-provider';
+import { createOfflineGifProvider } from './gifs/offline-provider';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createDemoCamProvider } from './xcams/demo-cams';
 import { createHttpCamProvider } from './xcams/http-cams';
@@ -41,6 +44,8 @@ export interface AppContext {
   searchCursorCache: CursorCache;
   /** Webcam partner feed (SPEC §6): HTTP when XCAMS_FEED_URL is set, else the demo feed. */
   cams: CamProvider;
+  /** Chat GIFs (issue 6): the GIF service when GIF_API_KEY is set, else the built-in offline set. */
+  gifs: GifProvider;
   /** Realtime fan-out to members' event streams (in-process; LISTEN/NOTIFY on PostgreSQL). */
   realtime: RealtimeHub;
 }
@@ -53,7 +58,7 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export async function createContext(
   config: Config,
-  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push' | 'mailer' | 'cams'>> = {},
+  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push' | 'mailer' | 'cams' | 'gifs'>> = {},
 ): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const sites = loadSites(config.sitesDir);
@@ -75,10 +80,17 @@ export async function createContext(
       log,
     }),
     cams: overrides.cams ?? (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
+    gifs: overrides.gifs ?? createGifProvider(config, log),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
     push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), {
         trustLoopback: config.pushAllowInsecureEndpoints,
       }),
   };
+}
+
+/** The GIF service when a key is configured (falling back to the built-in set), else the built-in set. */
+function createGifProvider(config: Config, log: Logger): GifProvider {
+  const offline = createOfflineGifProvider();
+  return config.gifApi.key ? createHttpGifProvider({ apiUrl: config.gifApi.url, apiKey: config.gifApi.key, fallback: offline, log }) : offline;
 }

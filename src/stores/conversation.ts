@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { messagesContract, sendMessageContract, typingContract, type ChatMessage } from '../shared/contracts/chat';
+import { messagesContract, sendMessageContract, typingContract, type ChatMessage, type Gif } from '../shared/contracts/chat';
 import { markChatOpened } from './chats';
 
 /**
@@ -11,7 +11,9 @@ import { markChatOpened } from './chats';
 export interface OutgoingMessage {
   /** Negative local id until the server answers. */
   localId: number;
-  text: string;
+  /** Exactly one of text and gif is set. */
+  text: string | null;
+  gif: Gif | null;
   state: 'sending' | 'failed';
   error?: string;
 }
@@ -102,19 +104,19 @@ export function pingTyping(now: number): void {
 }
 
 /**
- * Sends a text optimistically: it shows at once as "sending", becomes the
- * stored message on success, or stays as "failed" (with the reason) for a retry.
+ * Sends a text or a GIF optimistically: it shows at once as "sending", becomes
+ * the stored message on success, or stays as "failed" (with the reason) for a retry.
  */
-export async function sendText(text: string, retryOf?: number): Promise<void> {
+async function send(draft: { text: string; gif: null } | { text: null; gif: Gif }, retryOf?: number): Promise<void> {
   const id = $conversation.get().id;
-  const trimmed = text.trim();
-  if (!id || !trimmed) return;
+  if (!id) return;
   const localId = retryOf ?? nextLocalId--;
   const others = $conversation.get().outgoing.filter((o) => o.localId !== localId);
-  patch({ outgoing: [...others, { localId, text: trimmed, state: 'sending' }] });
+  patch({ outgoing: [...others, { localId, ...draft, state: 'sending' }] });
   lastTypingPing = 0;
   try {
-    const { message, credits } = await callApi(sendMessageContract, { body: { conversation: id, text: trimmed } });
+    const body = draft.gif ? { conversation: id, gif: draft.gif.id } : { conversation: id, text: draft.text };
+    const { message, credits } = await callApi(sendMessageContract, { body });
     const state = $conversation.get();
     if (state.id !== id) return;
     patch({ outgoing: state.outgoing.filter((o) => o.localId !== localId), credits });
@@ -124,6 +126,23 @@ export async function sendText(text: string, retryOf?: number): Promise<void> {
     const state = $conversation.get();
     patch({ outgoing: state.outgoing.map((o) => (o.localId === localId ? { ...o, state: 'failed', error: reason } : o)) });
   }
+}
+
+/** Sends a text message (blank texts are ignored). */
+export async function sendText(text: string): Promise<void> {
+  const trimmed = text.trim();
+  if (trimmed) await send({ text: trimmed, gif: null });
+}
+
+/** Sends a GIF picked from the GIF picker. */
+export async function sendGif(gif: Gif): Promise<void> {
+  await send({ text: null, gif });
+}
+
+/** Sends a failed message again, in its place. */
+export async function retryOutgoing(message: OutgoingMessage): Promise<void> {
+  if (message.gif) await send({ text: null, gif: message.gif }, message.localId);
+  else if (message.text) await send({ text: message.text, gif: null }, message.localId);
 }
 
 /** Gives up a failed message. */

@@ -10,6 +10,8 @@ import {
   loadOlderMessages,
   openConversation,
   pingTyping,
+  retryOutgoing,
+  sendGif,
   sendText,
 } from '../../stores/conversation';
 import { openModal } from '../../stores/modal';
@@ -130,11 +132,18 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
               locale={locale}
               t={t}
               onLoadOlder={loadOlder}
-              onRetry={(message) => void sendText(message.text, message.localId)}
+              onRetry={(message) => void retryOutgoing(message)}
               onDiscard={discardOutgoing}
             />
           )}
-          <Composer t={t} disabled={conversation.status !== 'ready'} onSend={(text) => void sendText(text)} onTyping={() => pingTyping(Date.now())} />
+          <Composer
+            t={t}
+            locale={locale}
+            disabled={conversation.status !== 'ready'}
+            onSend={(text) => void sendText(text)}
+            onSendGif={(gif) => void sendGif(gif)}
+            onTyping={() => pingTyping(Date.now())}
+          />
         </section>
       ) : (
         <section className="chat-pane-conversation chat-placeholder" aria-hidden="true">

@@ -1,16 +1,20 @@
 import type { TFunction } from 'i18next';
 import { useState, type KeyboardEvent } from 'react';
-import { MAX_MESSAGE_LENGTH } from '../../shared/contracts/chat';
+import { MAX_MESSAGE_LENGTH, type Gif } from '../../shared/contracts/chat';
+import type { Locale } from '../../shared/locales';
+import { GifPicker } from './GifPicker';
 
 interface Props {
   t: TFunction;
+  locale: Locale;
   disabled: boolean;
   onSend: (text: string) => void;
+  onSendGif: (gif: Gif) => void;
   onTyping: () => void;
 }
 
-/** The message composer: Enter sends, Shift+Enter makes a new line. */
-export function Composer({ t, disabled, onSend, onTyping }: Props) {
+/** The message composer: Enter sends, Shift+Enter makes a new line; the GIF button opens the picker. */
+export function Composer({ t, locale, disabled, onSend, onSendGif, onTyping }: Props) {
   const [text, setText] = useState('');
   const send = () => {
     if (!text.trim() || disabled) return;
@@ -31,6 +35,7 @@ export function Composer({ t, disabled, onSend, onTyping }: Props) {
         send();
       }}
     >
+      <GifPicker t={t} locale={locale} disabled={disabled} onPick={onSendGif} />
       <label className="visually-hidden" htmlFor="composer-text">
         {t('chat.message_label')}
       </label>

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { ChatMessage } from '../../shared/contracts/chat';
+import type { ChatMessage, Gif } from '../../shared/contracts/chat';
 import type { OutgoingMessage } from '../../stores/conversation';
 import { dayLabel, isNewDay, messageTime } from './chat-time';
 
@@ -17,6 +17,22 @@ interface Props {
   onLoadOlder: () => void;
   onRetry: (message: OutgoingMessage) => void;
   onDiscard: (localId: number) => void;
+}
+
+/** A bubble: the text as plain text, or the GIF at its size (capped by CSS). */
+function MessageBody({ text, gif }: { text: string | null; gif: Gif | null }) {
+  if (gif) {
+    return (
+      <p className="bubble bubble-gif">
+        <img src={gif.url} alt={gif.title} width={gif.width} height={gif.height} loading="lazy" decoding="async" />
+      </p>
+    );
+  }
+  return (
+    <p className="bubble" dir="auto">
+      {text}
+    </p>
+  );
 }
 
 /**
@@ -77,9 +93,7 @@ export function MessageList({ messages, outgoing, myId, hasMore, loadingOlder, t
               </div>
             )}
             <div className={`bubble-row ${mine ? 'mine' : 'theirs'}`} data-testid="message">
-              <p className="bubble" dir="auto">
-                {message.text}
-              </p>
+              <MessageBody text={message.text} gif={message.gif} />
               <span className="bubble-meta">
                 {messageTime(message.created_at, locale)}
                 {mine && message.id === lastSeenId && <span data-testid="seen"> · {t('chat.seen')}</span>}
@@ -91,9 +105,7 @@ export function MessageList({ messages, outgoing, myId, hasMore, loadingOlder, t
       })}
       {outgoing.map((message) => (
         <div key={message.localId} className={`bubble-row mine ${message.state}`} data-testid="outgoing">
-          <p className="bubble" dir="auto">
-            {message.text}
-          </p>
+          <MessageBody text={message.text} gif={message.gif} />
           {message.state === 'sending' ? (
             <span className="bubble-meta">{t('chat.sending')}</span>
           ) : (

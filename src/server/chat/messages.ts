@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../shared/contracts/chat';
+import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS } from '../../shared/locales';
 import { fail, ok, type Result } from '../../shared/errors';
 import { isPremium, messageCost } from '../../shared/rules/message-costs';
 import type { AppContext } from '../context';
-import { spendCredits } from '../credits/credits';
-import { conversationMembers, conversations, messages, profiles, users } from '../db/schema';
-import { publishEvent } from '../realtime/events';
+import { blocks, conversationMembers, conversations, creditLedger, messages, profiles, users, type GifRef } from '../db/schema';
+import { queryRows } from '../db/raw';
+import { publishEvent, publishEvents } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
-import { isBlockedEitherWay } from './blocks';
 import { conversationFor } from './conversations';
 import { pushMessageIfOffline } from './message-push';
 
@@ -77,51 +77,117 @@ export async function markRead(ctx: AppContext, userId: number, otherId: number,
   }
 }
 
+/** What a member sends: exactly one of text and a GIF's provider id (the send contract checks it). */
+export interface MessageDraft {
+  conversation: number;
+  text?: string;
+  gif?: string;
+}
+
 /**
- * `POST /api/messages.php`: stores a text message from a member in one of
- * their conversations. Blocked pairs cannot write. A member who is not premium
- * pays the site's message cost for their country; the debit, the message and
- * the recipient's unread count change in one transaction, so credits never go
- * below zero even with concurrent sends. The recipient's streams get the
- * message (issue 6 realtime).
+ * Everything sending needs to know in one query: the conversation (only when
+ * the sender is one of its members), whether either member blocked the other,
+ * and the sender's premium end and country (for the message cost).
+ */
+async function sendingContext(ctx: AppContext, userId: number, conversationId: number) {
+  const [row] = await queryRows<{ member_low: number; member_high: number; blocked: boolean; premium_until: Date | string | null; country: string | null; language: string | null }>(
+    ctx.db,
+    sql`SELECT c.member_low, c.member_high, u.premium_until, p.country, p.language,
+        EXISTS (SELECT 1 FROM ${blocks} b
+          WHERE (b.blocker_id = c.member_low AND b.blocked_id = c.member_high) OR (b.blocker_id = c.member_high AND b.blocked_id = c.member_low)) AS blocked
+      FROM ${conversations} c
+      JOIN ${conversationMembers} cm ON cm.conversation_id = c.id AND cm.user_id = ${userId}
+      JOIN ${users} u ON u.id = ${userId}
+      LEFT JOIN ${profiles} p ON p.id = ${userId}
+      WHERE c.id = ${conversationId}`,
+  );
+  if (!row) return null;
+  return { otherId: Number(row.member_low) === userId ? Number(row.member_high) : Number(row.member_low), blocked: row.blocked, premiumUntil: row.premium_until, country: row.country, language: row.language };
+}
+
+/**
+ * `POST /api/messages.php`: stores a text or GIF message from a member in one
+ * of their conversations. Blocked pairs cannot write; a GIF must be one the GIF
+ * provider knows (its media is stored with the message). A member who is not
+ * premium pays the site's message cost for their country. The debit with its
+ * ledger row, the message, the conversation's time and both members' views
+ * (recipient's unread + 1, the chat un-deleted for both) change in one
+ * statement, so credits never go below zero even with concurrent sends. Both
+ * members' streams get the message (issue 6 realtime); the recipient gets a
+ * push when no stream of theirs is open.
  */
 export async function sendMessage(
   ctx: AppContext,
   site: SiteConfig,
   userId: number,
-  input: { conversation: number; text: string },
-): Promise<Result<{ message: ChatMessage; credits: number }, 'not_found' | 'blocked' | 'insufficient_credits'>> {
-  const view = await conversationFor(ctx, userId, input.conversation);
-  if (!view) return fail('not_found');
-  if (await isBlockedEitherWay(ctx, userId, view.otherId)) return fail('blocked');
-  const [sender] = await ctx.db
-    .select({ premiumUntil: users.premiumUntil, country: profiles.country })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
+  input: MessageDraft,
+): Promise<Result<{ message: ChatMessage; credits: number }, 'not_found' | 'blocked' | 'insufficient_credits' | 'validation_failed'>> {
+  const context = await sendingContext(ctx, userId, input.conversation);
+  if (!context) return fail('not_found');
+  if (context.blocked) return fail('blocked');
+  let gif: GifRef | null = null;
+  if (input.gif !== undefined) {
+    gif = await ctx.gifs.get(input.gif, LOCALE_TAGS[isLocale(context.language) ? context.language : DEFAULT_LOCALE].gif);
+    if (!gif) return fail('validation_failed', undefined, [{ path: 'gif', message: 'chat.gif_unknown' }]);
+  }
   const now = ctx.clock.now();
-  const cost = messageCost(site.minimum_message_costs, sender?.country ?? null, isPremium(sender?.premiumUntil ?? null, now));
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const credits = await spendCredits(tx, userId, cost, `message:${input.conversation}`);
-    if (credits === null) return null;
-    const [row] = await tx.insert(messages).values({ conversationId: input.conversation, senderId: userId, text: input.text, createdAt: now }).returning();
-    await tx.update(conversations).set({ lastMessageAt: now }).where(eq(conversations.id, input.conversation));
-    // The recipient sees the chat again (if they had deleted it) with one more unread message.
-    await tx
-      .update(conversationMembers)
-      .set({ unreadCount: sql`${conversationMembers.unreadCount} + 1`, hiddenAt: null })
-      .where(and(eq(conversationMembers.conversationId, input.conversation), eq(conversationMembers.userId, view.otherId)));
-    await tx
-      .update(conversationMembers)
-      .set({ hiddenAt: null })
-      .where(and(eq(conversationMembers.conversationId, input.conversation), eq(conversationMembers.userId, userId)));
-    return { row: row!, credits };
-  });
-  if (!outcome) return fail('insufficient_credits');
-  const message = toChatMessage(outcome.row);
-  await publishEvent(ctx, view.otherId, 'message', { message });
-  await publishEvent(ctx, userId, 'message', { message });
+  const cost = messageCost(site.minimum_message_costs, context.country, isPremium(context.premiumUntil, now));
+  const row = await storeMessage(ctx, { userId, otherId: context.otherId, conversation: input.conversation, text: input.text ?? null, gif, cost, now });
+  if (!row) return fail('insufficient_credits');
+  const message = toChatMessage(row);
+  await publishEvents(ctx, [
+    { userId: context.otherId, type: 'message', payload: { message } },
+    { userId, type: 'message', payload: { message } },
+  ]);
   // The push goes out in the background: the sender does not wait for push services.
-  void pushMessageIfOffline(ctx, site, view.otherId, message).catch((error: unknown) => ctx.log.warn('message push failed', { error }));
-  return ok({ message, credits: outcome.credits });
+  if (ctx.realtime.localStreams(context.otherId) === 0) {
+    void pushMessageIfOffline(ctx, site, context.otherId, message).catch((error: unknown) => ctx.log.warn('message push failed', { error }));
+  }
+  return ok({ message, credits: row.credits });
+}
+
+/**
+ * The write half of sendMessage as one statement (data-modifying CTEs): debit
+ * `cost` credits only if the balance allows it (with its ledger row), then the
+ * message and the conversation changes, all only when the debit happened.
+ * Returns the stored message and the new balance, or null when credits were short.
+ */
+async function storeMessage(
+  ctx: AppContext,
+  m: { userId: number; otherId: number; conversation: number; text: string | null; gif: GifRef | null; cost: number; now: Date },
+): Promise<(MessageRow & { credits: number }) | null> {
+  const at = sql`${m.now.toISOString()}::timestamptz`;
+  const debit =
+    m.cost > 0
+      ? sql`UPDATE ${users} SET credits = credits - ${m.cost} WHERE id = ${m.userId} AND credits >= ${m.cost} RETURNING credits`
+      : sql`SELECT credits FROM ${users} WHERE id = ${m.userId}`;
+  const [row] = await queryRows<{ id: number | string; credits: number; created_at: Date | string }>(
+    ctx.db,
+    sql`WITH debit AS (${debit}),
+      ledger AS (
+        INSERT INTO ${creditLedger} (user_id, delta, reason, created_at)
+        SELECT ${m.userId}, ${-m.cost}, ${`message:${m.conversation}`}, ${at} FROM debit WHERE ${m.cost} > 0),
+      message AS (
+        INSERT INTO ${messages} (conversation_id, sender_id, text, gif, created_at)
+        SELECT ${m.conversation}, ${m.userId}, ${m.text}::text, ${m.gif ? JSON.stringify(m.gif) : null}::jsonb, ${at} FROM debit
+        RETURNING id, created_at),
+      conversation AS (
+        UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversation} AND EXISTS (SELECT 1 FROM message)),
+      views AS (
+        UPDATE ${conversationMembers}
+        SET unread_count = unread_count + CASE WHEN user_id = ${m.otherId} THEN 1 ELSE 0 END, hidden_at = NULL
+        WHERE conversation_id = ${m.conversation} AND EXISTS (SELECT 1 FROM message))
+      SELECT message.id, message.created_at, debit.credits FROM message, debit`,
+  );
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    conversationId: m.conversation,
+    senderId: m.userId,
+    text: m.text,
+    gif: m.gif,
+    createdAt: new Date(row.created_at),
+    readAt: null,
+    credits: Number(row.credits),
+  };
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
+import { queryRows } from '../db/raw';
 
 /** Kinds of realtime events a member's stream carries (issue 6). */
 export type MemberEventType = 'message' | 'read' | 'typing' | 'like' | 'chat_deleted';
@@ -16,34 +17,64 @@ export interface MemberEvent {
 /** How long events stay for reconnecting streams (ms). */
 export const EVENT_RETENTION_MS = 24 * 3600_000;
 
+/** One event to record: who gets it, its kind and its data. */
+export interface EventDraft {
+  userId: number;
+  type: MemberEventType;
+  payload: Record<string, unknown>;
+}
+
 /**
- * Records an event for a member and wakes their streams (in every process on
- * PostgreSQL). The event row is committed before the wake-up, under the
- * member's next number, so a stream that reconnects with Last-Event-ID finds
- * it: no gap, and numbers make duplicates impossible. Returns the number.
+ * Records events for members and wakes their streams (in every process on
+ * PostgreSQL), all in one statement. Each row is committed under its member's
+ * next number before the wake-up, so a stream that reconnects with
+ * Last-Event-ID finds it: no gap, and numbers make duplicates impossible. On
+ * PostgreSQL the NOTIFY (payload "userId:seq") is part of the same statement
+ * and is delivered at its commit. Returns the numbers, in `events` order.
  */
-export async function publishEvent(ctx: AppContext, userId: number, type: MemberEventType, payload: Record<string, unknown>): Promise<number> {
+export async function publishEvents(ctx: AppContext, events: EventDraft[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const channel = ctx.realtime.sqlChannel();
+  const now = ctx.clock.now();
+  const values = sql.join(
+    events.map((event, ord) => sql`(${event.userId}::integer, ${ord}::integer, ${event.type}::text, ${JSON.stringify(event.payload)}::jsonb)`),
+    sql`, `,
+  );
   for (let attempt = 0; ; attempt++) {
     try {
-      // Next number of this member's events; a concurrent publisher that took the same
+      // Next numbers of each member's events; a concurrent publisher that took the same
       // number first makes this insert wait for its commit, fail, and retry with the next.
-      const [row] = await ctx.db
-        .insert(memberEvents)
-        .values({
-          userId,
-          seq: sql`(SELECT coalesce(max(${memberEvents.seq}), 0) + 1 FROM ${memberEvents} WHERE ${memberEvents.userId} = ${userId})`,
-          type,
-          payload,
-          createdAt: ctx.clock.now(),
-        })
-        .returning({ seq: memberEvents.seq });
-      await ctx.realtime.notify(userId, row!.seq);
-      return row!.seq;
+      const rows = await queryRows<{ ord: number | string; seq: number | string }>(
+        ctx.db,
+        sql`WITH drafts (user_id, ord, type, payload) AS (VALUES ${values}),
+          numbered AS (
+            SELECT d.ord, d.user_id, d.type, d.payload,
+              coalesce((SELECT max(e.seq) FROM ${memberEvents} e WHERE e.user_id = d.user_id), 0)
+                + row_number() OVER (PARTITION BY d.user_id ORDER BY d.ord) AS seq
+            FROM drafts d),
+          inserted AS (
+            INSERT INTO ${memberEvents} (user_id, seq, type, payload, created_at)
+            SELECT user_id, seq, type, payload, ${now.toISOString()}::timestamptz FROM numbered
+            RETURNING user_id, seq)
+          SELECT n.ord, i.seq${channel ? sql`, pg_notify(${channel}, i.user_id || ':' || i.seq)` : sql``}
+          FROM inserted i JOIN numbered n ON n.user_id = i.user_id AND n.seq = i.seq
+          ORDER BY n.ord`,
+      );
+      const seqs = events.map((_, ord) => Number(rows.find((row) => Number(row.ord) === ord)?.seq));
+      for (const [ord, event] of events.entries()) ctx.realtime.remember(event.userId, { id: seqs[ord]!, type: event.type, payload: event.payload });
+      if (!channel) for (const [ord, event] of events.entries()) await ctx.realtime.notify(event.userId, seqs[ord]!);
+      return seqs;
     } catch (error) {
       if (attempt < 20 && isUniqueViolation(error)) continue;
       throw error;
     }
   }
+}
+
+/** Records one event for a member and wakes their streams (see publishEvents); returns its number. */
+export async function publishEvent(ctx: AppContext, userId: number, type: MemberEventType, payload: Record<string, unknown>): Promise<number> {
+  const [seq] = await publishEvents(ctx, [{ userId, type, payload }]);
+  return seq!;
 }
 
 /** Events of a member after `afterId`, oldest first (at most `limit`). */

@@ -1,5 +1,13 @@
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Logger } from '../log/logger';
+
+/** An event as streams send it (the shape of realtime/events.ts MemberEvent). */
+export interface CachedEvent {
+  id: number;
+  type: string;
+  payload: Record<string, unknown>;
+}
 
 /** Called with the id of a new member event (payload = ids only; listeners read the event). */
 export type EventListener = (eventId: number) => void;
@@ -13,6 +21,19 @@ export type EventListener = (eventId: number) => void;
 export interface RealtimeHub {
   subscribe(userId: number, listener: EventListener): () => void;
   notify(userId: number, eventId: number): Promise<void>;
+  /**
+   * The NOTIFY channel when a `pg_notify` issued in SQL reaches every process's
+   * streams (PostgreSQL with the listener connected), so publishers can notify in
+   * the statement that records the event; null means: call `notify` instead.
+   */
+  sqlChannel(): string | null;
+  /**
+   * Keeps an event this process just published, so this process's streams send it
+   * without reading it back from the database (events never change once written).
+   */
+  remember(userId: number, event: CachedEvent): void;
+  /** A remembered event of a member by number, if this process published it recently. */
+  recall(userId: number, seq: number): CachedEvent | undefined;
   /** Open streams of a member in this process. */
   localStreams(userId: number): number;
   close(): Promise<void>;
@@ -22,6 +43,8 @@ const CHANNEL = 'amora_events';
 
 export function createRealtimeHub(options: { databaseUrl: string | null; log: Logger; pool?: pg.Pool }): RealtimeHub {
   const listeners = new Map<number, Set<EventListener>>();
+  // Bounded and short-lived: only streams that are up to date use it; others read the database.
+  const recent = new LRUCache<string, CachedEvent>({ max: 20_000, ttl: 30_000 });
   const deliver = (userId: number, eventId: number) => {
     for (const listener of listeners.get(userId) ?? []) {
       try {
@@ -77,6 +100,9 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
       // Without the listener connection, local streams still get it; others catch up on reconnect.
       else deliver(userId, eventId);
     },
+    remember: (userId, event) => void recent.set(`${userId}:${event.id}`, event),
+    recall: (userId, seq) => recent.get(`${userId}:${seq}`),
+    sqlChannel: () => (options.databaseUrl && client ? CHANNEL : null),
     localStreams: (userId) => listeners.get(userId)?.size ?? 0,
     async close() {
       closed = true;

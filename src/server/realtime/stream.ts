@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
 import { eventsAfter, latestEventId } from './events';
-import { HEARTBEAT_MS, streamAlive, streamClosed, streamOpened } from './presence';
+import { HEARTBEAT_MS, streamClosed, streamOpened } from './presence';
 
 /** Reconnect delay the browser is told to use (ms). */
 export const RETRY_MS = 3_000;
@@ -18,9 +18,14 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
   let last = 0;
   let flushing = false;
   let pending = false;
+  /** The highest event number the hub announced: the database is read when the cache does not reach it. */
+  let announced = 0;
+  /** The first flush always reads the database (events missed since Last-Event-ID). */
+  let mustRead = true;
   let closed = false;
   let unsubscribe = () => {};
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  // Node clears timeouts and intervals alike with clearTimeout.
+  let heartbeat: ReturnType<typeof setTimeout> | undefined;
   let presenceId: string | null = null;
   const leave = () => {
     if (presenceId) void streamClosed(ctx, presenceId).catch(() => undefined);
@@ -36,7 +41,7 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
         if (closed) return;
         closed = true;
         unsubscribe();
-        clearInterval(heartbeat);
+        clearTimeout(heartbeat);
         leave();
         try {
           controller.close();
@@ -44,6 +49,11 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
           // already closed by the consumer
         }
       };
+      const sendEvent = (event: { id: number; type: string; payload: unknown }) => {
+        send(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`);
+        last = event.id;
+      };
+      /** Sends every event after `last`: from this process's recent ones while they follow on, else from the database. */
       const flush = async (): Promise<void> => {
         if (flushing) {
           pending = true;
@@ -53,12 +63,12 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
         try {
           do {
             pending = false;
+            for (let cached = ctx.realtime.recall(userId, last + 1); cached; cached = ctx.realtime.recall(userId, last + 1)) sendEvent(cached);
+            if (!mustRead && announced <= last) continue;
+            mustRead = false;
             for (;;) {
               const events = await eventsAfter(ctx, userId, last);
-              for (const event of events) {
-                send(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.payload)}\n\n`);
-                last = event.id;
-              }
+              for (const event of events) sendEvent(event);
               if (events.length < 200) break;
             }
           } while (pending && !closed);
@@ -74,21 +84,26 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
       // an event published at any moment in between is read by that first flush or woken by the hub.
       last = lastEventId ?? (await latestEventId(ctx, userId));
       if (closed) return;
-      unsubscribe = ctx.realtime.subscribe(userId, () => void flush());
+      unsubscribe = ctx.realtime.subscribe(userId, (eventId) => {
+        announced = Math.max(announced, eventId);
+        void flush();
+      });
       presenceId = await streamOpened(ctx, userId);
       if (closed) leave();
       send(`retry: ${RETRY_MS}\n: connected\n\n`);
       await flush();
-      heartbeat = setInterval(() => {
-        send(': ping\n\n');
-        if (presenceId) void streamAlive(ctx, presenceId).catch(() => undefined);
-      }, HEARTBEAT_MS);
+      // Started at a random point of the period so thousands of streams opened together do not all ping at once.
+      const ping = () => send(': ping\n\n');
+      heartbeat = setTimeout(() => {
+        ping();
+        heartbeat = setInterval(ping, HEARTBEAT_MS);
+      }, Math.random() * HEARTBEAT_MS);
       if (signal.aborted) close();
     },
     cancel() {
       closed = true;
       unsubscribe();
-      clearInterval(heartbeat);
+      clearTimeout(heartbeat);
       leave();
     },
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, idParam, noParams } from './define';
+import { LOCALES } from '../locales';
 import { publicProfileSchema } from './profile';
 
 /** Longest chat message (characters); longer texts are refused, never cut. */
@@ -13,6 +14,9 @@ export const gifSchema = z.object({
   height: z.number().int().positive().max(2000),
   title: z.string().max(200),
 });
+
+/** A GIF's media as the GIF provider serves it (stored with the message). */
+export type Gif = z.infer<typeof gifSchema>;
 
 /** One chat message as both members see it (issue 6); `text` is plain text, never HTML. */
 export const messageSchema = z.object({
@@ -79,21 +83,32 @@ export const messagesContract = defineContract({
   errors: ['not_logged_in', 'not_found', 'validation_failed'],
 });
 
-/** `POST /api/messages.php` {conversation, text} → the stored message and the sender's credit balance. */
+/** A GIF as sent: the provider's id (the server resolves the media, members never send URLs). */
+export const gifIdSchema = z.string().regex(/^(offline:)?[A-Za-z0-9_-]{1,100}$/, { error: 'chat.gif_unknown' });
+
+const conversationId = z.number().int().positive();
+const messageText = z.string().trim().min(1, { error: 'chat.message_empty' }).max(MAX_MESSAGE_LENGTH, { error: 'chat.message_too_long' });
+
+/** `POST /api/messages.php` {conversation, text | gif} → the stored message and the sender's credit balance. */
 export const sendMessageContract = defineContract({
   method: 'POST',
   path: '/api/messages.php',
   query: noParams,
-  body: z.strictObject({
-    conversation: z.number().int().positive(),
-    text: z
-      .string()
-      .trim()
-      .min(1, { error: 'chat.message_empty' })
-      .max(MAX_MESSAGE_LENGTH, { error: 'chat.message_too_long' }),
-  }),
+  body: z
+    .strictObject({ conversation: conversationId, text: messageText.optional(), gif: gifIdSchema.optional() })
+    .refine((body) => (body.text === undefined) !== (body.gif === undefined), { error: 'chat.message_empty', path: ['text'] }),
   response: z.object({ message: messageSchema, credits: z.number().int().min(0) }),
   errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked', 'insufficient_credits'],
+});
+
+/** `GET /api/gifs.php?q=&locale=`: GIFs for the chat's picker (featured ones for an empty query), in the locale's GIF-service language. */
+export const gifsContract = defineContract({
+  method: 'GET',
+  path: '/api/gifs.php',
+  query: z.strictObject({ q: z.string().trim().max(50).default(''), locale: z.enum(LOCALES).optional() }),
+  body: z.undefined(),
+  response: z.object({ gifs: z.array(gifSchema) }),
+  errors: ['not_logged_in', 'validation_failed'],
 });
 
 /** `POST /api/typing.php` {conversation}: tells the other member "typing…" (sent at most every 3 s while typing). */

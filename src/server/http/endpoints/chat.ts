@@ -1,8 +1,9 @@
-import { chatsContract, deleteChatContract, messagesContract, sendMessageContract, startChatContract, typingContract } from '../../../shared/contracts/chat';
+import { chatsContract, deleteChatContract, gifsContract, messagesContract, sendMessageContract, startChatContract, typingContract } from '../../../shared/contracts/chat';
 import { fail, ok } from '../../../shared/errors';
 import { deleteChat, listChats, startConversation } from '../../chat/conversations';
 import { listMessages, sendMessage } from '../../chat/messages';
 import { sendTyping } from '../../chat/typing';
+import { searchGifs } from '../../gifs/search-gifs';
 import { defineOperation } from '../api';
 
 /** `GET /api/chats.php` (SPEC §7): the member's chat list; 403 for visitors. */
@@ -42,5 +43,13 @@ export const typingEndpoint = [
   defineOperation(typingContract, async ({ body }, req) => {
     if (!req.session) return fail('not_logged_in');
     return sendTyping(req.ctx, req.session.userId, body.conversation);
+  }),
+];
+
+/** `GET /api/gifs.php?q=&locale=` (issue 6 GIFs): the picker's GIFs, members only. */
+export const gifsEndpoint = [
+  defineOperation(gifsContract, async ({ query }, req) => {
+    if (!req.session) return fail('not_logged_in');
+    return ok({ gifs: await searchGifs(req.ctx, req.session.userId, query) });
   }),
 ];

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { creditReasonKey } from './credit-reasons';
+
+describe('creditReasonKey', () => {
+  it('names the ledger reasons the app writes and nothing else', () => {
+    expect(creditReasonKey('welcome')).toBe('credits.reason_welcome');
+    expect(creditReasonKey('message:42')).toBe('credits.reason_message');
+    expect(creditReasonKey('dev_reset')).toBe('credits.reason_dev_reset');
+    expect(creditReasonKey('message:')).toBe('credits.reason_misc');
+    expect(creditReasonKey('purchase:7')).toBe('credits.reason_misc');
+  });
+});
