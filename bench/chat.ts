@@ -3,7 +3,7 @@
  * (BENCH_CHAT_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/bench_chat,
  * recreated each run). 2 × BENCH_PAIRS (default 1,000) members hold one open
  * stream each (2,000 streams); senders post BENCH_RATE (default 200) messages/s
- * for BENCH_SECONDS (default 10), after BENCH_WARMUP_SECONDS (default 2) at the same
+ * for BENCH_SECONDS (default 10), after BENCH_WARMUP_SECONDS (default 5) at the same
  * rate whose messages count for lost/duplicated but not for latency. Run twice: one server process, then two
  * processes sharing PostgreSQL (senders on one, recipients on the other, so
  * every delivery crosses LISTEN/NOTIFY). Prints delivery latency (POST sent →
@@ -24,23 +24,24 @@ const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL ?? 'postgres://postgres@
 const pairsCount = Number(process.env.BENCH_PAIRS ?? '1000');
 const rate = Number(process.env.BENCH_RATE ?? '200');
 const seconds = Number(process.env.BENCH_SECONDS ?? '10');
-const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? '2');
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? '5');
 const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: path.resolve(root, 'data/bench-chat'), NODE_ENV: 'production', LOG_LEVEL: 'warn' };
 
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Three RSS samples per server, one second apart. */
+/** Three RSS samples per server, one second apart, each right after a full garbage collection (SIGUSR2, see chat/gc-on-signal.mjs). */
 async function sampleRss(servers: ChildProcess[]): Promise<number[][]> {
   const samples: number[][] = servers.map(() => []);
   for (let i = 0; i < 3; i++) {
-    if (i > 0) await sleep(1000);
+    if (!process.env.NO_GC) for (const server of servers) server.kill('SIGUSR2');
+    await sleep(i === 0 ? 500 : 1000);
     servers.forEach((server, s) => samples[s]!.push(rssOf(server.pid!)));
   }
   return samples;
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/entry.mjs'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/chat/gc-on-signal.mjs', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/entry.mjs'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' });
   for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/api/settings.php`, { headers: { 'package-name': 'amora' } })).ok) return child;
@@ -89,33 +90,56 @@ function post(port: number, token: string, conversation: number, text: string): 
   });
 }
 
-async function run(mode: 'one process' | 'two processes', pairs: Awaited<ReturnType<typeof createPairs>>) {
+type Pairs = Awaited<ReturnType<typeof createPairs>>;
+
+/** Opens the streams of pairs[from, to): recipients on the last port, senders on the first. */
+async function openPairs(ports: number[], pairs: Pairs, from: number, to: number, agent: http.Agent, out: { recipients: BenchStream[]; senders: BenchStream[] }) {
+  for (let i = from; i < to; i += 50) {
+    const batch = pairs.slice(i, Math.min(i + 50, to));
+    out.recipients.push(...(await Promise.all(batch.map((pair) => openStream(ports[ports.length - 1]!, pair.recipientToken, agent)))));
+    out.senders.push(...(await Promise.all(batch.map((pair) => openStream(ports[0]!, pair.senderToken, agent)))));
+  }
+}
+
+async function stopServers(servers: ChildProcess[]): Promise<void> {
+  for (const server of servers) server.kill('SIGTERM');
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('exit', resolve))));
+}
+
+/**
+ * RSS per idle stream, on servers of its own (the forced collections it needs would
+ * change the latency run's heap): streams opened after a first 100 pairs have warmed
+ * the server up (code loaded, pools and caches filled), the lowest RSS before against
+ * the highest after, each sampled right after a full collection.
+ */
+async function measureStreamMemory(ports: number[], pairs: Pairs): Promise<number[]> {
+  const servers = await Promise.all(ports.map(startServer));
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const streams = { recipients: [] as BenchStream[], senders: [] as BenchStream[] };
+  const warmPairs = Math.min(100, pairs.length - 1);
+  await openPairs(ports, pairs, 0, warmPairs, agent, streams);
+  await sleep(1000);
+  const before = (await sampleRss(servers)).map((samples) => Math.min(...samples));
+  await openPairs(ports, pairs, warmPairs, pairs.length, agent, streams);
+  await sleep(1000);
+  const after = (await sampleRss(servers)).map((samples) => Math.max(...samples));
+  for (const stream of [...streams.recipients, ...streams.senders]) stream.close();
+  agent.destroy();
+  await stopServers(servers);
+  const streamsPerProcess = ((pairs.length - warmPairs) * 2) / servers.length;
+  return after.map((bytes, i) => (bytes - before[i]!) / streamsPerProcess);
+}
+
+async function run(mode: 'one process' | 'two processes', pairs: Pairs) {
   const ports = mode === 'one process' ? [4411] : [4411, 4412];
+  const perStream = await measureStreamMemory(ports, pairs);
   const servers = await Promise.all(ports.map(startServer));
   const senderPort = ports[0]!;
-  const recipientPort = ports[ports.length - 1]!;
   const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-  const recipientStreams: BenchStream[] = [];
-  const senderStreams: BenchStream[] = [];
-  const openPairs = async (from: number, to: number) => {
-    for (let i = from; i < to; i += 50) {
-      const batch = pairs.slice(i, Math.min(i + 50, to));
-      recipientStreams.push(...(await Promise.all(batch.map((pair) => openStream(recipientPort, pair.recipientToken, streamAgent)))));
-      senderStreams.push(...(await Promise.all(batch.map((pair) => openStream(senderPort, pair.senderToken, streamAgent)))));
-    }
-  };
-  // RSS per stream is measured over streams opened after a first 100 pairs have warmed the server up
-  // (code loaded, pools and caches filled), so startup memory does not count as stream memory.
-  const warmPairs = Math.min(100, pairs.length - 1);
-  await openPairs(0, warmPairs);
-  await sleep(1000);
-  // Conservative: the lowest RSS before against the highest after (garbage collection moves RSS both ways).
-  const rssBefore = (await sampleRss(servers)).map((samples) => Math.min(...samples));
-  await openPairs(warmPairs, pairs.length);
-  await sleep(1000);
-  const rssAfter = (await sampleRss(servers)).map((samples) => Math.max(...samples));
-  const streamsPerProcess = ((pairs.length - warmPairs) * 2) / servers.length;
-  const perStream = rssAfter.map((after, i) => (after - rssBefore[i]!) / streamsPerProcess);
+  const streams = { recipients: [] as BenchStream[], senders: [] as BenchStream[] };
+  await openPairs(ports, pairs, 0, pairs.length, streamAgent, streams);
+  const { recipients: recipientStreams, senders: senderStreams } = streams;
+  await sleep(3000);
 
   const sent: { id: number | null; pair: number; t0: number; warmup: boolean }[] = [];
   const warmupCount = rate * warmupSeconds;
@@ -154,8 +178,7 @@ async function run(mode: 'one process' | 'two processes', pairs: Awaited<ReturnT
   latencies.sort((a, b) => a - b);
   for (const stream of [...recipientStreams, ...senderStreams]) stream.close();
   streamAgent.destroy();
-  for (const server of servers) server.kill('SIGTERM');
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.once('exit', resolve))));
+  await stopServers(servers);
   return { mode, sent: sent.length, achievedRate: sent.length / sendSeconds, refused, lost, duplicated, p50: percentile(latencies, 50), p99: percentile(latencies, 99), perStream };
 }
 

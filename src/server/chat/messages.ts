@@ -6,7 +6,7 @@ import { isPremium, messageCost } from '../../shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { blocks, conversationMembers, conversations, creditLedger, messages, profiles, users, type GifRef } from '../db/schema';
 import { queryRows } from '../db/raw';
-import { publishEvent, publishEvents } from '../realtime/events';
+import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
 import { conversationFor } from './conversations';
 import { pushMessageIfOffline } from './message-push';
@@ -132,62 +132,74 @@ export async function sendMessage(
   }
   const now = ctx.clock.now();
   const cost = messageCost(site.minimum_message_costs, context.country, isPremium(context.premiumUntil, now));
-  const row = await storeMessage(ctx, { userId, otherId: context.otherId, conversation: input.conversation, text: input.text ?? null, gif, cost, now });
-  if (!row) return fail('insufficient_credits');
-  const message = toChatMessage(row);
-  await publishEvents(ctx, [
-    { userId: context.otherId, type: 'message', payload: { message } },
-    { userId, type: 'message', payload: { message } },
-  ]);
+  const stored = await storeMessage(ctx, { userId, otherId: context.otherId, conversation: input.conversation, text: input.text ?? null, gif, cost, now });
+  if (!stored) return fail('insufficient_credits');
+  const { message } = stored;
   // The push goes out in the background: the sender does not wait for push services.
   if (ctx.realtime.localStreams(context.otherId) === 0) {
     void pushMessageIfOffline(ctx, site, context.otherId, message).catch((error: unknown) => ctx.log.warn('message push failed', { error }));
   }
-  return ok({ message, credits: row.credits });
+  return ok({ message, credits: stored.credits });
 }
 
 /**
- * The write half of sendMessage as one statement (data-modifying CTEs): debit
- * `cost` credits only if the balance allows it (with its ledger row), then the
- * message and the conversation changes, all only when the debit happened.
- * Returns the stored message and the new balance, or null when credits were short.
+ * The write half of sendMessage as one statement (data-modifying CTEs), so one
+ * commit: debit `cost` credits only if the balance allows it (with its ledger
+ * row), then the message, the conversation changes and the `message` event
+ * for both members (with its NOTIFY on PostgreSQL), all only when the debit
+ * happened. Returns the stored message and the new balance, or null when
+ * credits were short.
  */
 async function storeMessage(
   ctx: AppContext,
   m: { userId: number; otherId: number; conversation: number; text: string | null; gif: GifRef | null; cost: number; now: Date },
-): Promise<(MessageRow & { credits: number }) | null> {
+): Promise<{ message: ChatMessage; credits: number } | null> {
   const at = sql`${m.now.toISOString()}::timestamptz`;
   const debit =
     m.cost > 0
       ? sql`UPDATE ${users} SET credits = credits - ${m.cost} WHERE id = ${m.userId} AND credits >= ${m.cost} RETURNING credits`
       : sql`SELECT credits FROM ${users} WHERE id = ${m.userId}`;
-  const [row] = await queryRows<{ id: number | string; credits: number; created_at: Date | string }>(
-    ctx.db,
-    sql`WITH debit AS (${debit}),
-      ledger AS (
-        INSERT INTO ${creditLedger} (user_id, delta, reason, created_at)
-        SELECT ${m.userId}, ${-m.cost}, ${`message:${m.conversation}`}, ${at} FROM debit WHERE ${m.cost} > 0),
-      message AS (
-        INSERT INTO ${messages} (conversation_id, sender_id, text, gif, created_at)
-        SELECT ${m.conversation}, ${m.userId}, ${m.text}::text, ${m.gif ? JSON.stringify(m.gif) : null}::jsonb, ${at} FROM debit
-        RETURNING id, created_at),
-      conversation AS (
-        UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversation} AND EXISTS (SELECT 1 FROM message)),
-      views AS (
-        UPDATE ${conversationMembers}
-        SET unread_count = unread_count + CASE WHEN user_id = ${m.otherId} THEN 1 ELSE 0 END, hidden_at = NULL
-        WHERE conversation_id = ${m.conversation} AND EXISTS (SELECT 1 FROM message))
-      SELECT message.id, message.created_at, debit.credits FROM message, debit`,
+  // The event payload as both members get it; only the message id comes from the insert.
+  const draft = toChatMessage({ id: 0, conversationId: m.conversation, senderId: m.userId, text: m.text, gif: m.gif, createdAt: m.now, readAt: null });
+  const payload = sql`jsonb_set(${JSON.stringify({ message: draft })}::jsonb, '{message,id}', to_jsonb(message.id))`;
+  const channel = ctx.realtime.sqlChannel();
+  const [row] = await withEventRetry(() =>
+    queryRows<{ id: number | string; credits: number; events: { ord: number; seq: number | string }[] }>(
+      ctx.db,
+      sql`WITH debit AS (${debit}),
+        ledger AS (
+          INSERT INTO ${creditLedger} (user_id, delta, reason, created_at)
+          SELECT ${m.userId}, ${-m.cost}, ${`message:${m.conversation}`}, ${at} FROM debit WHERE ${m.cost} > 0),
+        message AS (
+          INSERT INTO ${messages} (conversation_id, sender_id, text, gif, created_at)
+          SELECT ${m.conversation}, ${m.userId}, ${m.text}::text, ${m.gif ? JSON.stringify(m.gif) : null}::jsonb, ${at} FROM debit
+          RETURNING id),
+        conversation AS (
+          UPDATE ${conversations} SET last_message_at = ${at} WHERE id = ${m.conversation} AND EXISTS (SELECT 1 FROM message)),
+        views AS (
+          UPDATE ${conversationMembers}
+          SET unread_count = unread_count + CASE WHEN user_id = ${m.otherId} THEN 1 ELSE 0 END, hidden_at = NULL
+          WHERE conversation_id = ${m.conversation} AND EXISTS (SELECT 1 FROM message)),
+        drafts (user_id, ord, type, payload) AS (
+          SELECT ${m.otherId}::integer, 0, 'message'::text, ${payload} FROM message
+          UNION ALL
+          SELECT ${m.userId}::integer, 1, 'message'::text, ${payload} FROM message),
+        ${recordEventsSql(m.now, channel)}
+        SELECT message.id, debit.credits, (SELECT json_agg(json_build_object('ord', ord, 'seq', seq)) FROM published) AS events
+        FROM message, debit`,
+    ),
   );
   if (!row) return null;
-  return {
-    id: Number(row.id),
-    conversationId: m.conversation,
-    senderId: m.userId,
-    text: m.text,
-    gif: m.gif,
-    createdAt: new Date(row.created_at),
-    readAt: null,
-    credits: Number(row.credits),
-  };
+  const message = { ...draft, id: Number(row.id) };
+  const seqs = [0, 1].map((ord) => Number(row.events.find((event) => Number(event.ord) === ord)?.seq));
+  await eventsRecorded(
+    ctx,
+    [
+      { userId: m.otherId, type: 'message', payload: { message } },
+      { userId: m.userId, type: 'message', payload: { message } },
+    ],
+    seqs,
+    channel !== null,
+  );
+  return { message, credits: Number(row.credits) };
 }

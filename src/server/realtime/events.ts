@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
@@ -25,12 +25,58 @@ export interface EventDraft {
 }
 
 /**
+ * The CTEs that record the rows of a `drafts (user_id, ord, type, payload)` CTE
+ * (defined by the caller just before) as member events, each under its
+ * member's next number, and list them as `published (ord, user_id, seq)`. On
+ * PostgreSQL `published` also issues the NOTIFY (payload "userId:seq", channel
+ * from the hub), which is delivered at the statement's commit, after the rows
+ * are visible. Numbers are taken from the member's latest event: a concurrent
+ * publisher that took the same number first makes the insert wait for its
+ * commit and fail with a unique violation (retry with withEventRetry).
+ */
+export function recordEventsSql(now: Date, channel: string | null): SQL {
+  return sql`numbered AS (
+      SELECT d.ord, d.user_id, d.type, d.payload,
+        coalesce((SELECT max(e.seq) FROM ${memberEvents} e WHERE e.user_id = d.user_id), 0)
+          + row_number() OVER (PARTITION BY d.user_id ORDER BY d.ord) AS seq
+      FROM drafts d),
+    inserted AS (
+      INSERT INTO ${memberEvents} (user_id, seq, type, payload, created_at)
+      SELECT user_id, seq, type, payload, ${now.toISOString()}::timestamptz FROM numbered
+      RETURNING user_id, seq),
+    published AS (
+      SELECT n.ord, i.user_id, i.seq${channel ? sql`, pg_notify(${channel}, i.user_id || ':' || i.seq) AS notified` : sql``}
+      FROM inserted i JOIN numbered n ON n.user_id = i.user_id AND n.seq = i.seq)`;
+}
+
+/** Runs a statement that records events again when a concurrent publisher took the same event number (see recordEventsSql). */
+export async function withEventRetry<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt < 20 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * After a statement with recordEventsSql committed: keeps the events for this
+ * process's streams and, where SQL did not notify (PGlite, or the listener not
+ * connected yet), wakes the streams through the hub. `seqs` are in `events` order.
+ */
+export async function eventsRecorded(ctx: AppContext, events: EventDraft[], seqs: number[], notifiedInSql: boolean): Promise<void> {
+  for (const [ord, event] of events.entries()) ctx.realtime.remember(event.userId, { id: seqs[ord]!, type: event.type, payload: event.payload });
+  if (!notifiedInSql) for (const [ord, event] of events.entries()) await ctx.realtime.notify(event.userId, seqs[ord]!);
+}
+
+/**
  * Records events for members and wakes their streams (in every process on
  * PostgreSQL), all in one statement. Each row is committed under its member's
  * next number before the wake-up, so a stream that reconnects with
- * Last-Event-ID finds it: no gap, and numbers make duplicates impossible. On
- * PostgreSQL the NOTIFY (payload "userId:seq") is part of the same statement
- * and is delivered at its commit. Returns the numbers, in `events` order.
+ * Last-Event-ID finds it: no gap, and numbers make duplicates impossible.
+ * Returns the numbers, in `events` order.
  */
 export async function publishEvents(ctx: AppContext, events: EventDraft[]): Promise<number[]> {
   if (events.length === 0) return [];
@@ -40,35 +86,16 @@ export async function publishEvents(ctx: AppContext, events: EventDraft[]): Prom
     events.map((event, ord) => sql`(${event.userId}::integer, ${ord}::integer, ${event.type}::text, ${JSON.stringify(event.payload)}::jsonb)`),
     sql`, `,
   );
-  for (let attempt = 0; ; attempt++) {
-    try {
-      // Next numbers of each member's events; a concurrent publisher that took the same
-      // number first makes this insert wait for its commit, fail, and retry with the next.
-      const rows = await queryRows<{ ord: number | string; seq: number | string }>(
-        ctx.db,
-        sql`WITH drafts (user_id, ord, type, payload) AS (VALUES ${values}),
-          numbered AS (
-            SELECT d.ord, d.user_id, d.type, d.payload,
-              coalesce((SELECT max(e.seq) FROM ${memberEvents} e WHERE e.user_id = d.user_id), 0)
-                + row_number() OVER (PARTITION BY d.user_id ORDER BY d.ord) AS seq
-            FROM drafts d),
-          inserted AS (
-            INSERT INTO ${memberEvents} (user_id, seq, type, payload, created_at)
-            SELECT user_id, seq, type, payload, ${now.toISOString()}::timestamptz FROM numbered
-            RETURNING user_id, seq)
-          SELECT n.ord, i.seq${channel ? sql`, pg_notify(${channel}, i.user_id || ':' || i.seq)` : sql``}
-          FROM inserted i JOIN numbered n ON n.user_id = i.user_id AND n.seq = i.seq
-          ORDER BY n.ord`,
-      );
-      const seqs = events.map((_, ord) => Number(rows.find((row) => Number(row.ord) === ord)?.seq));
-      for (const [ord, event] of events.entries()) ctx.realtime.remember(event.userId, { id: seqs[ord]!, type: event.type, payload: event.payload });
-      if (!channel) for (const [ord, event] of events.entries()) await ctx.realtime.notify(event.userId, seqs[ord]!);
-      return seqs;
-    } catch (error) {
-      if (attempt < 20 && isUniqueViolation(error)) continue;
-      throw error;
-    }
-  }
+  const rows = await withEventRetry(() =>
+    queryRows<{ ord: number | string; seq: number | string }>(
+      ctx.db,
+      sql`WITH drafts (user_id, ord, type, payload) AS (VALUES ${values}), ${recordEventsSql(now, channel)}
+        SELECT ord, seq FROM published ORDER BY ord`,
+    ),
+  );
+  const seqs = events.map((_, ord) => Number(rows.find((row) => Number(row.ord) === ord)?.seq));
+  await eventsRecorded(ctx, events, seqs, channel !== null);
+  return seqs;
 }
 
 /** Records one event for a member and wakes their streams (see publishEvents); returns its number. */
