@@ -40,6 +40,9 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    // Kept for a look after a failure (.ci/run prints its warnings and errors when a run fails).
+    fs.mkdirSync('test-results', { recursive: true });
+    fs.writeFileSync('test-results/e2e-server.log', log.join(''));
     if (process.env.E2E_SERVER_LOG) console.log(log.join(''));
   };
 }
