@@ -81,7 +81,16 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, 'network', 'errors.network');
     }
-    const json: unknown = await response.json().catch(() => null);
+    let json: unknown = null;
+    try {
+      json = await response.json();
+    } catch (error) {
+      // Aborted while the body was still arriving: an abort, not a broken answer.
+      if ((error as Error).name === 'AbortError' || input.signal?.aborted) {
+        failed = true;
+        throw error;
+      }
+    }
     if (!response.ok) {
       failed = true;
       const error = (json as { error?: { code?: ErrorCode; message?: string; issues?: ApiIssue[] } } | null)?.error;

@@ -10,6 +10,7 @@ vi.mock('../client/api', async (importOriginal) => ({
 const { ApiError } = await import('../client/api');
 const { likesContract, likeContract, unlikeContract } = await import('../shared/contracts/likes');
 const { userContract } = await import('../shared/contracts/auth');
+const { chatsContract } = await import('../shared/contracts/chat');
 const session = await import('./session');
 const likes = await import('./likes');
 const polling = await import('./social-polling');
@@ -35,7 +36,7 @@ describe('likes store and chat/likes polling (SPEC §4, §9)', () => {
 
   it('starts 1 s after login, repeats every 60 s, and counts new likes for the badge', async () => {
     callApi.mockImplementation(async (contract) =>
-      contract === likesContract ? { profiles: [like(5)], liked_by: [like(7, true), like(8, true), like(9)] } : user,
+      contract === likesContract ? { profiles: [like(5)], liked_by: [like(7, true), like(8, true), like(9)] } : contract === chatsContract ? { chats: [] } : user,
     );
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
@@ -43,14 +44,16 @@ describe('likes store and chat/likes polling (SPEC §4, §9)', () => {
     expect(calls(likesContract)).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls(likesContract)).toBe(1);
+    expect(calls(chatsContract)).toBe(1);
     expect($newLikes.get()).toBe(2);
     expect(likes.$likedIds.get().has(5)).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls(likesContract)).toBe(2);
+    expect(calls(chatsContract)).toBe(2);
   });
 
   it('polls every 300 s while push is subscribed', async () => {
-    callApi.mockImplementation(async (contract) => (contract === likesContract ? { profiles: [], liked_by: [] } : user));
+    callApi.mockImplementation(async (contract) => (contract === likesContract ? { profiles: [], liked_by: [] } : contract === chatsContract ? { chats: [] } : user));
     session.setUserPollingForPush(true);
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
@@ -65,7 +68,7 @@ describe('likes store and chat/likes polling (SPEC §4, §9)', () => {
   it('a 403 on likes refetches the user; logout stops polling and clears the badge', async () => {
     stop = polling.watchSessionForSocialPolling();
     callApi.mockImplementation(async (contract) =>
-      contract === likesContract ? { profiles: [], liked_by: [like(7, true)] } : user,
+      contract === likesContract ? { profiles: [], liked_by: [like(7, true)] } : contract === chatsContract ? { chats: [] } : user,
     );
     session.initSession(user);
     await vi.advanceTimersByTimeAsync(1_000);
