@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../shared/locales';
+import { landerContentSchemaFor } from '../../shared/landers/content-schema';
+import { LANDER_DESIGNS } from '../../shared/landers/lander-slug';
+
+const root = path.resolve(import.meta.dirname, '../../../landers');
+const designsWithContent = LANDER_DESIGNS.filter((design) => fs.existsSync(path.join(root, design)));
+
+describe('lander content (landers/, issue 7)', () => {
+  it('has every locale of each design it covers, each file valid for its design', () => {
+    expect(designsWithContent.length).toBeGreaterThan(0);
+    // Every problem of every file at once, named by file and field, so an editor sees them all.
+    const problems: string[] = [];
+    for (const design of designsWithContent) {
+      const files = fs.readdirSync(path.join(root, design)).filter((file) => file.endsWith('.yaml'));
+      for (const locale of LOCALES) if (!files.includes(`${locale}.yaml`)) problems.push(`${design}/${locale}.yaml: missing`);
+      for (const file of files) {
+        if (!LOCALES.some((locale) => file === `${locale}.yaml`)) problems.push(`${design}/${file}: not a language of the app`);
+        const parsed = landerContentSchemaFor(design).safeParse(yaml.load(fs.readFileSync(path.join(root, design, file), 'utf8')));
+        if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => `${design}/${file}: ${issue.path.join('.')}: ${issue.message}`));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('names the field that is missing or wrong', () => {
+    const bad = landerContentSchemaFor('iconslanding').safeParse({ title: 't', description: 'd', headline: '', subheadline: 's', cta: 'c', trust: 't', niches: { nope: {} } });
+    expect(bad.success).toBe(false);
+    const paths = bad.error!.issues.map((issue) => issue.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['headline', 'niches']));
+    const missing = landerContentSchemaFor('iconslanding').safeParse({ title: 't', description: 'd', headline: 'h', subheadline: 's', cta: 'c', trust: 't' });
+    expect(missing.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['benefits']);
+  });
+});
