@@ -5,11 +5,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log/logger';
 import { createHttpGifProvider } from './http-provider';
-import { OFFLINE_GIFS } from './offline-gifs';
+import { LOCALE_TAGS, LOCALES } from '../../shared/locales';
+import { GIF_LOCALES, OFFLINE_GIFS } from './offline-gifs';
 import { createOfflineGifProvider } from './offline-provider';
 
 describe('built-in GIF set (issue 6 GIFs)', () => {
   const offline = createOfflineGifProvider();
+
+  it('covers the GIF-service locale of every app locale', () => {
+    expect([...GIF_LOCALES]).toEqual(LOCALES.map((locale) => LOCALE_TAGS[locale].gif));
+  });
 
   it('has both files of every GIF, small enough for a chat', () => {
     for (const gif of OFFLINE_GIFS) {

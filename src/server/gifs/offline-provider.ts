@@ -1,6 +1,6 @@
 import type { GifRef } from '../db/schema';
 import type { GifProvider } from './gif-provider';
-import { OFFLINE_GIFS, type GifLocale, type OfflineGif } from './offline-gifs';
+import { GIF_LOCALES, OFFLINE_GIFS, type GifLocale, type OfflineGif } from './offline-gifs';
 
 /** Ids of the built-in set carry this prefix, so they never clash with an HTTP provider's ids. */
 export const OFFLINE_ID_PREFIX = 'offline:';
@@ -22,7 +22,7 @@ function toRef(gif: OfflineGif, locale: GifLocale): GifRef {
 }
 
 function asGifLocale(locale: string): GifLocale {
-  return (locale in (OFFLINE_GIFS[0]?.title ?? {}) ? locale : 'en_US') as GifLocale;
+  return (GIF_LOCALES as readonly string[]).includes(locale) ? (locale as GifLocale) : 'en_US';
 }
 
 /**
