@@ -4,10 +4,12 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS } from '../../shared/locales';
 import { fail, ok, type Result } from '../../shared/errors';
 import { isPremium, messageCost } from '../../shared/rules/message-costs';
 import type { AppContext } from '../context';
-import { blocks, conversationMembers, conversations, creditLedger, messages, profiles, users, type GifRef } from '../db/schema';
+import { debitCreditsSql } from '../credits/credits';
+import { conversationMembers, conversations, messages, profiles, users, type GifRef } from '../db/schema';
 import { queryRows } from '../db/raw';
 import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
+import { notBlockedWith } from './blocks';
 import { conversationFor } from './conversations';
 import { pushMessageIfOffline } from './message-push';
 
@@ -93,8 +95,7 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
   const [row] = await queryRows<{ member_low: number; member_high: number; blocked: boolean; premium_until: Date | string | null; country: string | null; language: string | null }>(
     ctx.db,
     sql`SELECT c.member_low, c.member_high, u.premium_until, p.country, p.language,
-        EXISTS (SELECT 1 FROM ${blocks} b
-          WHERE (b.blocker_id = c.member_low AND b.blocked_id = c.member_high) OR (b.blocker_id = c.member_high AND b.blocked_id = c.member_low)) AS blocked
+        NOT ${notBlockedWith(userId, sql`CASE WHEN c.member_low = ${userId} THEN c.member_high ELSE c.member_low END`)} AS blocked
       FROM ${conversations} c
       JOIN ${conversationMembers} cm ON cm.conversation_id = c.id AND cm.user_id = ${userId}
       JOIN ${users} u ON u.id = ${userId}
@@ -155,10 +156,6 @@ async function storeMessage(
   m: { userId: number; otherId: number; conversation: number; text: string | null; gif: GifRef | null; cost: number; now: Date },
 ): Promise<{ message: ChatMessage; credits: number } | null> {
   const at = sql`${m.now.toISOString()}::timestamptz`;
-  const debit =
-    m.cost > 0
-      ? sql`UPDATE ${users} SET credits = credits - ${m.cost} WHERE id = ${m.userId} AND credits >= ${m.cost} RETURNING credits`
-      : sql`SELECT credits FROM ${users} WHERE id = ${m.userId}`;
   // The event payload as both members get it; only the message id comes from the insert.
   const draft = toChatMessage({ id: 0, conversationId: m.conversation, senderId: m.userId, text: m.text, gif: m.gif, createdAt: m.now, readAt: null });
   const payload = sql`jsonb_set(${JSON.stringify({ message: draft })}::jsonb, '{message,id}', to_jsonb(message.id))`;
@@ -166,10 +163,7 @@ async function storeMessage(
   const [row] = await withEventRetry(() =>
     queryRows<{ id: number | string; credits: number; events: { ord: number; seq: number | string }[] }>(
       ctx.db,
-      sql`WITH debit AS (${debit}),
-        ledger AS (
-          INSERT INTO ${creditLedger} (user_id, delta, reason, created_at)
-          SELECT ${m.userId}, ${-m.cost}, ${`message:${m.conversation}`}, ${at} FROM debit WHERE ${m.cost} > 0),
+      sql`WITH ${debitCreditsSql(m.userId, m.cost, `message:${m.conversation}`, at)},
         message AS (
           INSERT INTO ${messages} (conversation_id, sender_id, text, gif, created_at)
           SELECT ${m.conversation}, ${m.userId}, ${m.text}::text, ${m.gif ? JSON.stringify(m.gif) : null}::jsonb, ${at} FROM debit

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { creditLedger, users } from '../db/schema';
 
@@ -6,24 +6,22 @@ import { creditLedger, users } from '../db/schema';
 type Executor = Pick<Db, 'update' | 'insert' | 'select'>;
 
 /**
- * Takes `amount` credits from a member inside the caller's transaction, with a
- * ledger row (ARCHITECTURE §Conventions 12). The balance check and the debit
- * are one conditional UPDATE, so concurrent spends can never take the balance
- * below zero. Returns the new balance, or null when the balance is too low.
+ * CTEs that take `amount` credits from a member inside the caller's statement,
+ * with a ledger row (ARCHITECTURE §Conventions 12): `debit (credits)` has one
+ * row with the new balance when the balance allowed it, none otherwise; the
+ * ledger row is written only then. The check and the debit are one conditional
+ * UPDATE, so concurrent spends can never take the balance below zero. An
+ * amount of 0 debits nothing and just reads the balance. `at` is a timestamptz SQL value.
  */
-export async function spendCredits(tx: Executor, userId: number, amount: number, reason: string): Promise<number | null> {
-  if (amount <= 0) {
-    const [row] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-    return row?.credits ?? null;
-  }
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} - ${amount}` })
-    .where(and(eq(users.id, userId), gte(users.credits, amount)))
-    .returning({ credits: users.credits });
-  if (!row) return null;
-  await tx.insert(creditLedger).values({ userId, delta: -amount, reason });
-  return row.credits;
+export function debitCreditsSql(userId: number, amount: number, reason: string, at: SQL): SQL {
+  const debit =
+    amount > 0
+      ? sql`UPDATE ${users} SET credits = credits - ${amount} WHERE id = ${userId} AND credits >= ${amount} RETURNING credits`
+      : sql`SELECT credits FROM ${users} WHERE id = ${userId}`;
+  return sql`debit AS (${debit}),
+    ledger AS (
+      INSERT INTO ${creditLedger} (user_id, delta, reason, created_at)
+      SELECT ${userId}, ${-amount}, ${reason}, ${at} FROM debit WHERE ${amount} > 0)`;
 }
 
 /** Gives a member `amount` credits (welcome credits, purchases) with a ledger row; returns the new balance. */
