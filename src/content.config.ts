@@ -1,15 +1,22 @@
 /**
- * Content collections (Astro content layer): the landers' copy that content
- * editors keep in `landers/{design}/{locale}.yaml` (issue 7). One collection
- * per design, each validated by its zod schema, so a missing or wrong field
- * fails the build naming the file and the field.
+ * Content collections (Astro content layer), validated by zod at build so a
+ * missing or wrong field fails `npm run build` naming the file and the field:
+ * - `landers-{design}`: the landers' copy, `landers/{design}/{locale}.yaml` (issue 7);
+ * - `markets`: each language's country and cities, `landers/markets.yaml`;
+ * - `pages`: the static pages' text, `content/pages/{page}/{locale}.md` (SPEC §2 /pages/*).
  */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { file, glob } from 'astro/loaders';
 import { landerContentSchemaFor } from './shared/landers/content-schema';
 import { LANDER_DESIGNS, type LanderDesign } from './shared/landers/lander-slug';
+import { marketSchema } from './shared/landers/market-schema';
+import { staticPageSchema } from './shared/static-pages';
 
 const landerCollection = (design: LanderDesign) =>
   defineCollection({ loader: glob({ pattern: '*.yaml', base: `./landers/${design}` }), schema: landerContentSchemaFor(design) });
 
-export const collections = Object.fromEntries(LANDER_DESIGNS.map((design) => [`landers-${design}`, landerCollection(design)]));
+export const collections = {
+  ...Object.fromEntries(LANDER_DESIGNS.map((design) => [`landers-${design}`, landerCollection(design)])),
+  markets: defineCollection({ loader: file('./landers/markets.yaml'), schema: marketSchema }),
+  pages: defineCollection({ loader: glob({ pattern: '*/*.md', base: './content/pages' }), schema: staticPageSchema }),
+};

@@ -23,8 +23,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   if (response.headers.get('content-type')?.startsWith('text/html')) {
-    response.headers.set('cache-control', 'private, no-store');
-    response.headers.append('vary', 'Cookie, Accept-Language');
+    // Pre-rendered landers and pages set their own caching; app pages are per member.
+    if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store');
+    if (!response.headers.has('vary')) response.headers.append('vary', 'Cookie, Accept-Language');
   }
   return response;
 });

@@ -47,6 +47,10 @@ const envSchema = z.object({
   GIF_API_KEY: z.string().regex(/^[A-Za-z0-9_.-]{8,200}$/, { error: 'must be an API key (letters, digits, _ . -)' }).optional(),
   /** Base URL of the GIF service. */
   GIF_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://tenor.googleapis.com/v2'),
+  /** The build's static files (`dist/client`); unset → found beside the running server bundle. */
+  STATIC_DIR: z.string().min(1).optional(),
+  /** Media of the landers (video, posters) copied into storage under `landers/` at start. */
+  LANDER_MEDIA_DIR: z.string().min(1).default('./landers/media'),
 });
 
 export interface Config {
@@ -70,6 +74,9 @@ export interface Config {
   xcamsFeedUrl?: string;
   /** GIF service (issue 6 GIFs): null key = the built-in offline set. */
   gifApi: { url: string; key: string | null };
+  /** The built static files (pre-rendered landers and pages); null → beside the server bundle. */
+  staticDir: string | null;
+  landerMediaDir: string;
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -112,5 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     mailFrom: e.MAIL_FROM,
     xcamsFeedUrl: e.XCAMS_FEED_URL,
     gifApi: { url: e.GIF_API_URL, key: e.GIF_API_KEY ?? null },
+    staticDir: e.STATIC_DIR ? path.resolve(cwd, e.STATIC_DIR) : null,
+    landerMediaDir: path.resolve(cwd, e.LANDER_MEDIA_DIR),
   };
 }

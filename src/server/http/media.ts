@@ -8,6 +8,7 @@ const TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   avif: 'image/avif',
+  webm: 'video/webm',
 };
 
 /**

@@ -27,7 +27,8 @@ const HAIR: Record<Gender, ('long' | 'bobCut' | 'curly' | 'pigtails' | 'curlyBun
   male: ['shortCombover', 'curlyHighTop', 'buzzcut', 'fade', 'balding', 'mohawk', 'beanie', 'cap'],
 };
 
-function renderSvg(gender: Gender, index: number): string {
+/** The SVG of demo avatar `index` of a gender pool (deterministic). */
+export function renderAvatarSvg(gender: Gender, index: number): string {
   return createAvatar(personas, {
     seed: `${gender}-${index}`,
     size: AVATAR_HEIGHT,
@@ -51,7 +52,7 @@ async function ensureAvatar(storage: Storage, gender: Gender, index: number): Pr
   const keys = avatarKeys(gender, index);
   const file = { ...keys, width: AVATAR_WIDTH, height: AVATAR_HEIGHT };
   if ((await storage.exists(keys.filename)) && (await storage.exists(keys.thumbFilename))) return file;
-  const square = await sharp(Buffer.from(renderSvg(gender, index))).png().toBuffer();
+  const square = await sharp(Buffer.from(renderAvatarSvg(gender, index))).png().toBuffer();
   const portrait = sharp(square).resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' });
   const full = await portrait.clone().webp({ quality: 80 }).toBuffer();
   const thumb = await sharp(full).resize(THUMB_WIDTH, THUMB_HEIGHT).webp({ quality: 75 }).toBuffer();

@@ -2,6 +2,7 @@
  * `npm run seed`: makes sure SEED_MEMBERS demo members (default 2,000) exist in
  * the configured database, adding the missing ones (deterministic per number).
  * With `--if-empty` (used by `npm start`) it does nothing when any account exists.
+ * It also makes sure the landers' media are in storage (every start).
  * The server must not be running on the same PGlite folder at the same time.
  */
 import { count, eq } from 'drizzle-orm';
@@ -9,10 +10,13 @@ import { loadConfig } from '../../config';
 import { createContext } from '../../context';
 import { users } from '../schema';
 import { seedMembers } from './seed-members';
+import { ensureLanderMedia } from '../../landers/lander-media';
 
 const config = loadConfig(process.env);
 const ctx = await createContext(config);
 try {
+  const copied = await ensureLanderMedia(ctx.storage, config.landerMediaDir);
+  if (copied > 0) console.log(`seed: ${copied} lander media files copied into storage`);
   const [accounts] = await ctx.db.select({ value: count() }).from(users);
   const [demos] = await ctx.db.select({ value: count() }).from(users).where(eq(users.isDemo, true));
   const existingDemos = demos?.value ?? 0;

@@ -1,0 +1,54 @@
+/**
+ * The landers' only script (bundled and inlined by Astro, well under 2 KB):
+ * keeps the URL's tracking record (SPEC §3) in the first-party cookie and local
+ * storage for 30 days, carries it on every CTA into /signup (links
+ * `a[data-cta]`, and GET forms `form[data-cta]` as hidden fields),
+ * and stores a language picked in the footer (`a[data-locale]`) in the
+ * `i18n_redirected` cookie (365 days). Without JavaScript the server-set cookie
+ * and plain links still work.
+ */
+import { trackingFromSearchParams, withTracking } from '../../shared/landers/tracking-params';
+import type { TrackingRecordValue } from '../../shared/contracts/tracking';
+
+const DAY_S = 86_400;
+const STORAGE_KEY = 'amora_tracking';
+
+/** Reads the stored copy of the tracking record, or null when absent or older than 30 days. */
+function storedRecord(storage: Storage, now: number): TrackingRecordValue | null {
+  try {
+    const kept = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as { record: TrackingRecordValue; expires: number } | null;
+    return kept && kept.expires > now ? kept.record : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the lander behaviour on a document (parameters make it testable). */
+export function runLanderScript(doc: Document, loc: Location, storage: Storage, now = Date.now()): TrackingRecordValue | null {
+  const secure = loc.protocol === 'https:' ? ';secure' : '';
+  let record = trackingFromSearchParams(new URLSearchParams(loc.search));
+  try {
+    if (record) {
+      doc.cookie = `amora_tracking=${encodeURIComponent(JSON.stringify(record))};max-age=${30 * DAY_S};path=/;samesite=lax${secure}`;
+      storage.setItem(STORAGE_KEY, JSON.stringify({ record, expires: now + 30 * DAY_S * 1000 }));
+    } else {
+      record = storedRecord(storage, now);
+    }
+  } catch {
+    // Storage blocked: the cookie (set here or by the server) and the links still carry the record.
+  }
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-cta]')) link.setAttribute('href', withTracking(link.getAttribute('href') ?? '/signup', record));
+  for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-cta]')) {
+    for (const [name, value] of Object.entries(record ?? {})) {
+      const input = doc.createElement('input');
+      Object.assign(input, { type: 'hidden', name, value });
+      form.append(input);
+    }
+  }
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-locale]')) {
+    link.addEventListener('click', () => {
+      doc.cookie = `i18n_redirected=${link.dataset.locale};max-age=${365 * DAY_S};path=/;samesite=lax${secure}`;
+    });
+  }
+  return record;
+}

@@ -1,0 +1,83 @@
+import { LOCALE_COOKIE } from '../../shared/constants';
+import { isLanderDesign, landerSlug, parseLanderSlug, type Niche } from '../../shared/landers/lander-slug';
+import { trackingFromSearchParams } from '../../shared/landers/tracking-params';
+import type { Locale } from '../../shared/locales';
+import type { StaticPage } from '../../shared/static-pages';
+import { readCookies } from '../http/cookies';
+import { detectLocale } from '../i18n/detect-locale';
+import { SECURITY_HEADERS } from '../pages/page-context';
+import type { SiteConfig } from '../sites/site-config';
+import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
+import { trackingSetCookie } from './tracking-cookie';
+
+/** Where the build puts a site's pre-rendered lander (issue 7). */
+export function landerFilePath(site: SiteConfig, design: string, slug: string): string {
+  return `sites/${site.package_name}/landers/${design}/${slug}/index.html`;
+}
+
+/** Where the build puts a site's pre-rendered static page in a locale (SPEC §2 /pages/*). */
+export function staticPageFilePath(site: SiteConfig, page: StaticPage, locale: Locale): string {
+  return `sites/${site.package_name}/pages/${page}/${locale}/index.html`;
+}
+
+/** The locale of a request (SPEC §1: cookie, Accept-Language, the site's domain_language, en). */
+export function requestLocale(site: SiteConfig, request: Request): Locale {
+  return detectLocale({
+    cookie: readCookies(request)[LOCALE_COOKIE],
+    acceptLanguage: request.headers.get('accept-language'),
+    domainLanguage: site.domain_language,
+  });
+}
+
+function htmlResponse(file: PrerenderedFile, request: Request, headers: Record<string, string>, setCookie: string | null): Response {
+  const all = new Headers({ ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', etag: file.etag, ...headers });
+  if (setCookie) {
+    all.append('set-cookie', setCookie);
+    // A response that sets a visitor's cookie must not be stored by shared caches.
+    all.set('cache-control', 'private, no-cache');
+  }
+  if (!setCookie && request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers: all });
+  return new Response(file.body, { headers: all });
+}
+
+/**
+ * `GET /landers/{design}/{slug}`: the site's pre-rendered lander. When the URL
+ * carries a tracking record (network, ref, sub1–3, click id) it is also stored
+ * in the first-party cookie, so it survives without JavaScript (SPEC §3).
+ * Null when design or slug is unknown (the route answers 404).
+ */
+export async function serveLander(store: PrerenderedStore, input: { site: SiteConfig; design: string; slug: string; request: Request }): Promise<Response | null> {
+  if (!isLanderDesign(input.design) || !parseLanderSlug(input.slug)) return null;
+  const file = await store.read(landerFilePath(input.site, input.design, input.slug));
+  if (!file) return null;
+  const url = new URL(input.request.url);
+  const tracking = trackingFromSearchParams(url.searchParams);
+  return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking ? trackingSetCookie(url, tracking) : null);
+}
+
+/**
+ * `GET /landers/{design}/`: 302 to the lander in the visitor's locale and the
+ * site's niche (SPEC §2), keeping the query (tracking). Varies by the locale's
+ * inputs. Null for an unknown design.
+ */
+export function redirectToLander(input: { site: SiteConfig; design: string; request: Request }): Response | null {
+  if (!isLanderDesign(input.design)) return null;
+  const url = new URL(input.request.url);
+  const slug = landerSlug(requestLocale(input.site, input.request), input.site.niche as Niche);
+  const headers = new Headers({ location: `/landers/${input.design}/${slug}${url.search}`, vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
+  const tracking = trackingFromSearchParams(url.searchParams);
+  if (tracking) headers.append('set-cookie', trackingSetCookie(url, tracking));
+  return new Response(null, { status: 302, headers });
+}
+
+/**
+ * `GET /pages/{page}`: the site's pre-rendered page in the request's locale, at
+ * the same URL for every locale (`Vary: Cookie, Accept-Language`).
+ * Null when the build has no such page.
+ */
+export async function serveStaticPage(store: PrerenderedStore, input: { site: SiteConfig; page: StaticPage; request: Request }): Promise<Response | null> {
+  const locale = requestLocale(input.site, input.request);
+  const file = await store.read(staticPageFilePath(input.site, input.page, locale));
+  if (!file) return null;
+  return htmlResponse(file, input.request, { 'cache-control': 'private, no-cache', vary: 'Cookie, Accept-Language', 'content-language': locale }, null);
+}

@@ -1,0 +1,28 @@
+import type { LanderContent } from './content-schema';
+import { NICHE_PREFIX } from '../constants';
+import type { Niche } from './lander-slug';
+
+/** The copy of one lander page: the common fields with the niche's overrides applied and `{{site}}` filled. */
+export type LanderCopy = Omit<LanderContent, 'niches'>;
+
+const fill = (text: string, siteName: string) => text.replaceAll('{{site}}', siteName);
+
+/** Replaces `{{site}}` in every string of a value (objects and arrays included). */
+function fillDeep<T>(value: T, siteName: string): T {
+  if (typeof value === 'string') return fill(value, siteName) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => fillDeep(item, siteName)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, siteName)])) as T;
+  return value;
+}
+
+/**
+ * The copy a lander shows for a niche (SPEC §4 niche prefixes): the editor's
+ * niche override wins field by field over the common copy; `{{site}}` becomes
+ * the site name. Pure: used at build time by every lander design.
+ */
+export function resolveLanderCopy(content: LanderContent, niche: Niche, siteName: string): LanderCopy {
+  const { niches, ...common } = content;
+  const prefix = NICHE_PREFIX[niche];
+  const override = prefix ? niches[prefix as keyof typeof niches] : undefined;
+  return fillDeep({ ...common, ...override }, siteName);
+}
