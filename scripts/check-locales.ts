@@ -1,7 +1,8 @@
 /**
  * `npm run check:locales`: the seven locale files have the same keys (plural forms
  * per each language's CLDR categories), the same {{variables}}, no empty strings;
- * every key used in src/ exists in en.json and every en.json key is used.
+ * every key used in src/ exists in en.json and every en.json key is used; no
+ * other locale keeps an English text (except the loanwords of SAME_AS_ENGLISH).
  * Exits 1 listing every problem.
  */
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ type Tree = { [key: string]: string | Tree };
 const root = path.resolve(import.meta.dirname, '..');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Keys built at run time from a value (`gender.${gender}`); their children count as used. */
-const DYNAMIC_PREFIXES = ['gender.', 'search.age_bucket.', 'profile_field.'];
+const DYNAMIC_PREFIXES = ['gender.', 'search.age_bucket.', 'profile_field.', 'match_finder.i_am_', 'match_finder.seeking_'];
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -23,6 +24,20 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   }
   return out;
 }
+
+/**
+ * Texts that are the same word in English and that language (loanwords such as "Likes", "Chats",
+ * "Cookies", "online"); any other value equal to English counts as left untranslated.
+ */
+const SAME_AS_ENGLISH: Record<string, string[]> = {
+  nl: ['nav.likes', 'nav.chats', 'gender.male', 'chat.title', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'credits.unit_one', 'credits.unit_other', 'lander.privacy', 'lander.cookies', 'lander.likes_one', 'lander.likes_other', 'lander.map_pin_one', 'lander.map_pin_other'],
+  de: ['nav.likes', 'nav.chats', 'search.region', 'chat.title', 'wizard.optional', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'safety.details', 'lander.cookies', 'lander.map_pin_one', 'lander.map_pin_other'],
+  it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy', 'lander.map_pin_one', 'lander.map_pin_other'],
+  fr: ['member.message_short', 'lander.cookies', 'lander.faq'],
+  es: ['nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
+  pl: ['search.region'],
+};
+const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\{[^}]*\}\}/g, ''));
 
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
 const load = (locale: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${locale}.json`), 'utf8')) as Tree);
@@ -54,6 +69,9 @@ for (const locale of LOCALES) {
   for (const [key, value] of messages) {
     if (!expected.has(key)) problems.push(`${locale}.json: unexpected key ${key}`);
     if (value.trim() === '') problems.push(`${locale}.json: empty ${key}`);
+    if (locale !== 'en' && value === en.get(key) && hasWords(value) && !SAME_AS_ENGLISH[locale]?.includes(key)) {
+      problems.push(`${locale}.json: ${key} is left in English ("${value}"); translate it or list it in SAME_AS_ENGLISH`);
+    }
     const base = key.replace(PLURAL, '');
     const reference = pluralBases.has(base) ? (en.get(`${base}_other`) ?? '') : (en.get(key) ?? '');
     if (en.has(key) || pluralBases.has(base)) {

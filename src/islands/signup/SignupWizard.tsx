@@ -20,13 +20,15 @@ interface Props {
   siteName: string;
   cdnPrefix: string;
   countries: { code: string; name: string }[];
+  /** Where step 7 continues to (a same-site path; default the members area). */
+  continueHref?: string;
 }
 
 /**
  * The signup wizard, steps 0–7 (SPEC §2), with a progress indicator. Steps after
  * 0 render in the browser only: they use browser APIs (push, geolocation, files).
  */
-export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix, countries }: Props) {
+export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix, countries, continueHref = '/members' }: Props) {
   const t = useT(locale);
   const step = useStore($signupStep);
   const storeUser = useStore($user);
@@ -66,7 +68,7 @@ export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix,
           {current === 4 && <StepAbout t={t} user={user} />}
           {current === 5 && <StepNotes t={t} user={user} />}
           {current === 6 && <StepActivation t={t} />}
-          {current === 7 && <StepDone t={t} user={user} siteName={siteName} />}
+          {current === 7 && <StepDone t={t} user={user} siteName={siteName} continueHref={continueHref} />}
         </div>
       )}
     </section>

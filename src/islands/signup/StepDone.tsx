@@ -3,8 +3,8 @@ import type { User } from '../../shared/contracts/profile';
 import { MailIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 
-/** Step 7: check your mailbox (Gmail search link for Gmail users), change the address, continue. */
-export function StepDone({ t, user, siteName }: { t: ReturnType<typeof useT>; user: User | null; siteName: string }) {
+/** Step 7: check your mailbox (Gmail search link for Gmail users), change the address, continue (to `continueHref`, default the members area). */
+export function StepDone({ t, user, siteName, continueHref = '/members' }: { t: ReturnType<typeof useT>; user: User | null; siteName: string; continueHref?: string }) {
   const gmailSearch = `https://mail.google.com/mail/u/0/#search/${encodeURIComponent(`"${siteName}" in:anywhere newer_than:1d`)}`;
   return (
     <div className="wizard-step" data-testid="step-7">
@@ -18,7 +18,7 @@ export function StepDone({ t, user, siteName }: { t: ReturnType<typeof useT>; us
           {t('wizard.open_gmail')}
         </a>
       )}
-      <a className="btn btn-primary btn-block" href="/members">
+      <a className="btn btn-primary btn-block" href={continueHref}>
         {t('wizard.to_members')}
       </a>
       <p className="muted wizard-small">

@@ -3,13 +3,15 @@ import type { Locale } from '../../shared/locales';
 
 /**
  * The SPEC §3 signup payload from the form values and the browser context
- * (time zone, referrer, user agent, landing parameters).
+ * (time zone, referrer, user agent, landing parameters; `profile` from
+ * `?profile=` or a member lander's path).
  */
 export function buildSignupPayload(
   form: { email: string; name: string; password: string },
   context: { locale: Locale; url: URL; referrer: string; userAgent: string; timezone: string; token: string | null },
 ): SignupPayloadInput {
-  const profileParam = Number(context.url.searchParams.get('profile'));
+  // The originating member: `?profile=` or a member lander's path (/members/:memberId/signup, issue 7).
+  const profileParam = Number(context.url.searchParams.get('profile') ?? /^\/members\/(\d+)\//.exec(context.url.pathname)?.[1]);
   const trafficsource = context.url.searchParams.get('trafficsource') ?? context.url.searchParams.get('network');
   return {
     email: form.email,

@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../shared/constants';
 import { isLocale } from '../../shared/locales';
 import { isSecureRequest } from '../http/cookies';
-import { safeNextPath } from '../pages/safe-next';
+import { safeNextPath } from '../../shared/rules/safe-next';
 
 /**
  * The language switcher's target (SPEC §1, §9): a known `locale` is stored in

@@ -5,7 +5,7 @@ import type { Locale } from '../../shared/locales';
 import type { StaticPage } from '../../shared/static-pages';
 import { readCookies } from '../http/cookies';
 import { detectLocale } from '../i18n/detect-locale';
-import { SECURITY_HEADERS } from '../pages/page-context';
+import { SECURITY_HEADERS } from '../http/security-headers';
 import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
 import { trackingSetCookie } from './tracking-cookie';

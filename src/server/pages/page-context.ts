@@ -35,10 +35,4 @@ export async function resolvePageContext(ctx: AppContext, request: Request): Pro
   return { site, locale, user, userId: user && session ? session.userId : null };
 }
 
-/** Security headers for every HTML response. */
-export const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=()',
-};
+export { SECURITY_HEADERS } from '../http/security-headers';

@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 
 /** A pre-rendered HTML file with its strong ETag. */
 export interface PrerenderedFile {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -21,7 +21,10 @@ export interface PrerenderedStore {
 /** Only plain relative paths of the pre-rendered tree (no `..`, no absolute paths). */
 const SAFE_PATH = /^sites\/[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9-]*)+\/index\.html$/;
 
-const toFile = (body: Uint8Array): PrerenderedFile => ({ body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
+const toFile = (bytes: Uint8Array): PrerenderedFile => {
+  const body = new Uint8Array(bytes);
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+};
 
 /**
  * Files from the build's static folder, kept in memory once read (at most

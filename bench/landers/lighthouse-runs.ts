@@ -1,0 +1,45 @@
+/**
+ * Lighthouse 13 (mobile preset, simulated throttling) on a URL, `runs` times;
+ * returns the median of each category score (0–100).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Audits below a full score in any run (id: title), for the report. */
+  failing: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Median Lighthouse scores of `runs` runs against `url` with Chromium at CHROME_PATH. */
+export async function lighthouseScores(url: string, runs: number): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
+  const failing = new Set<string>();
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(scores) });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      for (const key of Object.keys(scores) as (keyof typeof scores)[]) scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
+      for (const category of Object.values(lhr.categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(`${ref.id}: ${audit.displayValue ?? audit.title}`);
+        }
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return { performance: median(scores.performance), accessibility: median(scores.accessibility), bestPractices: median(scores['best-practices']), seo: median(scores.seo), failing: [...failing] };
+}

@@ -1,0 +1,54 @@
+/**
+ * What a phone downloads for a lander: Chromium at 390×844 loads the page,
+ * waits for the network to settle, and sums the encoded bytes of every
+ * response; the hero media (the element marked `fetchpriority="high"`, a
+ * `<video>`, the poster preloads) are counted apart.
+ */
+import { chromium } from 'playwright-core';
+
+export interface TransferFigures {
+  totalBytes: number;
+  heroBytes: number;
+  requests: number;
+}
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** Transfer of each URL (a fresh context each: nothing cached). */
+export async function measureTransfers(urls: string[]): Promise<Map<string, TransferFigures>> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const out = new Map<string, TransferFigures>();
+  try {
+    for (const url of urls) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      const sizes = new Map<string, { url: string; bytes: number }>();
+      const urlsById = new Map<string, string>();
+      cdp.on('Network.requestWillBeSent', (event) => urlsById.set(event.requestId, event.request.url));
+      cdp.on('Network.loadingFinished', (event) => sizes.set(event.requestId, { url: urlsById.get(event.requestId) ?? '', bytes: event.encodedDataLength }));
+      await page.goto(url, { waitUntil: 'networkidle' });
+      const heroUrls = new Set(
+        await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('img[fetchpriority="high"], video, link[rel="preload"][as="image"]')].flatMap((element) => {
+            if (element instanceof HTMLImageElement) return [element.currentSrc || element.src];
+            if (element instanceof HTMLVideoElement) return [element.currentSrc || element.src].filter(Boolean);
+            return [(element as HTMLLinkElement).href];
+          }),
+        ),
+      );
+      let totalBytes = 0;
+      let heroBytes = 0;
+      for (const { url: resource, bytes } of sizes.values()) {
+        if (heroUrls.has(resource)) heroBytes += bytes;
+        else totalBytes += bytes;
+      }
+      out.set(url, { totalBytes, heroBytes, requests: sizes.size });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { describe, expect, it } from 'vitest';
+import { loadSites } from '../../src/server/sites/load-sites';
+import { landerContentSchema } from '../../src/shared/landers/content-schema';
+import { resolveLanderCopy } from '../../src/shared/landers/lander-copy';
+import { allLanderPages } from '../../src/shared/landers/lander-slug';
+import { LOCALES, LOCALE_TAGS } from '../../src/shared/locales';
+import { STATIC_PAGES } from '../../src/shared/static-pages';
+
+/** The build these tests read (the one the e2e server serves). */
+const client = path.resolve(process.env.AMORA_OUT_DIR ?? 'dist', 'client');
+const sites = loadSites(path.resolve('config/sites')).all;
+
+const decode = (html: string) =>
+  html.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[entity]!);
+
+/** Every index.html below a folder. */
+function htmlFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('index.html'));
+}
+
+describe('pre-rendered output of the build (issue 7)', () => {
+  for (const site of sites) {
+    it(`${site.package_name}: 8 × 7 × 7 = 392 landers, each with its lang, localized copy and a CTA into signup with the tracking script`, () => {
+      const root = path.join(client, 'sites', site.package_name, 'landers');
+      const pages = allLanderPages();
+      expect(pages).toHaveLength(392);
+      const files = htmlFiles(root).filter((file) => file.split(path.sep).length === 3);
+      expect(files).toHaveLength(392);
+      const problems: string[] = [];
+      for (const { design, niche, locale, slug } of pages) {
+        const file = path.join(root, design, slug, 'index.html');
+        if (!fs.existsSync(file)) {
+          problems.push(`${design}/${slug}: missing`);
+          continue;
+        }
+        const html = fs.readFileSync(file, 'utf8');
+        const text = decode(html);
+        const copy = resolveLanderCopy(landerContentSchema.parse(yaml.load(fs.readFileSync(`landers/${design}/${locale}.yaml`, 'utf8'))), niche, site.name);
+        if (!html.includes(`<html lang="${LOCALE_TAGS[locale].tag}"`)) problems.push(`${design}/${slug}: lang is not ${LOCALE_TAGS[locale].tag}`);
+        for (const field of ['headline', 'cta', 'title'] as const) if (!text.includes(copy[field])) problems.push(`${design}/${slug}: ${field} "${copy[field]}" not on the page`);
+        if (!/<(a|form)\b[^>]*(href|action)="\/signup[^"]*"[^>]*data-cta|<(a|form)\b[^>]*data-cta[^>]*(href|action)="\/signup/.test(html)) problems.push(`${design}/${slug}: no CTA into /signup`);
+        if (!html.includes('amora_tracking')) problems.push(`${design}/${slug}: no tracking script`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it(`${site.package_name}: 7 × 7 = 49 static pages, each in its language with the company fields filled in`, () => {
+      const root = path.join(client, 'sites', site.package_name, 'pages');
+      expect(htmlFiles(root)).toHaveLength(STATIC_PAGES.length * LOCALES.length);
+      const problems: string[] = [];
+      for (const page of STATIC_PAGES) {
+        for (const locale of LOCALES) {
+          const html = fs.readFileSync(path.join(root, page, locale, 'index.html'), 'utf8');
+          if (!html.includes(`<html lang="${LOCALE_TAGS[locale].tag}"`)) problems.push(`${page}/${locale}: wrong lang`);
+          if (/\{\{/.test(html)) problems.push(`${page}/${locale}: a placeholder left unfilled`);
+          if (!decode(html).includes(site.company.name)) problems.push(`${page}/${locale}: no company name`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,152 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { LANDER_DESIGNS } from '../../src/shared/landers/lander-slug';
+import { STATIC_PAGES } from '../../src/shared/static-pages';
+import { useBrowser } from './browser';
+
+const browser = useBrowser();
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** The tracking record in a Cookie header, or null. */
+function trackingOf(cookieHeader: string | undefined): Record<string, string> | null {
+  const match = /(?:^|;\s*)amora_tracking=([^;]+)/.exec(cookieHeader ?? '');
+  return match ? (JSON.parse(decodeURIComponent(match[1]!)) as Record<string, string>) : null;
+}
+
+describe('landers (issue 7)', () => {
+  it('takes a German visitor from /landers/video/ to the German lander, through the CTA into signup, with the tracking record', async () => {
+    const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
+    await page.goto(`${browser.baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);
+    expect(new URL(page.url()).pathname).toBe('/landers/video/de');
+    expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
+    expect(await page.textContent('h1')).toContain('Jemand in deiner Nähe');
+    const cta = page.locator('a[data-cta]').first();
+    const href = new URL((await cta.getAttribute('href'))!, browser.baseURL);
+    expect(href.pathname).toBe('/signup');
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ network: 'abc', sub1: 'x', sub2: 'y' });
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('amora_tracking') ?? 'null')?.record)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
+    await cta.click();
+    await page.waitForURL('**/signup?**');
+    await browser.waitForIslands(page);
+    const signupRequest = page.waitForRequest((request) => request.url().includes('/api/user.php?new=1') && request.method() === 'POST');
+    const signupResponse = page.waitForResponse((response) => response.url().includes('/api/user.php?new=1'));
+    await page.fill('input[name="email"]', `lander-${Date.now()}@example.com`);
+    await page.fill('input[name="name"]', 'Lena');
+    await page.fill('input[name="password"]', 'lander-pass');
+    await page.click('form button[type="submit"]');
+    const request = await signupRequest;
+    // The server stores the cookie's record on the new account (tests/integration/auth.test.ts checks the row).
+    expect(trackingOf(await request.headerValue('cookie') ?? undefined)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
+    expect((await signupResponse).status()).toBe(200);
+    const body = JSON.parse(request.postData() ?? '{}') as { trafficsource: string | null; language: string };
+    expect(body).toMatchObject({ trafficsource: 'abc', language: 'de' });
+    await page.waitForSelector('.wizard-card [data-testid^="step-"]');
+  });
+
+  it('shows French at the same URL to the same visitor once the i18n_redirected cookie says fr', async () => {
+    const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
+    await page.context().addCookies([{ name: 'i18n_redirected', value: 'fr', url: browser.baseURL }]);
+    await page.goto(`${browser.baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);
+    expect(new URL(page.url()).pathname).toBe('/landers/video/fr');
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-FR');
+    await page.goto(`${browser.baseURL}/pages/terms`);
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-FR');
+    expect(await page.textContent('h1')).toMatch(/conditions/i);
+    await page.context().clearCookies();
+    await page.goto(`${browser.baseURL}/pages/terms`);
+    expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
+  });
+
+  it('switches the language with the footer switcher, without JavaScript too', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto(`${browser.baseURL}/pages/privacy`);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+    await page.selectOption('#language-switcher', 'nl');
+    await page.click('.language-switcher button[type="submit"]');
+    await page.waitForURL('**/pages/privacy');
+    expect(await page.getAttribute('html', 'lang')).toBe('nl-NL');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('nl');
+  });
+
+  it('has no serious or critical axe violations on any lander design or static page, and takes their screenshots', async () => {
+    const found: string[] = [];
+    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+      const page = await browser.newPage({ viewport: { width, height } });
+      for (const design of LANDER_DESIGNS) {
+        const response = await page.goto(`${browser.baseURL}/landers/${design}/de`);
+        expect(response?.status(), design).toBe(200);
+        await page.waitForLoadState('load');
+        await browser.screenshot(page, `lander-${design}`);
+        if (width === 390) found.push(...(await seriousViolations(page)));
+      }
+      if (width === 390) {
+        for (const name of STATIC_PAGES) {
+          await page.goto(`${browser.baseURL}/pages/${name}`);
+          found.push(...(await seriousViolations(page)));
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('member landers, match finder and signup matches (issue 7)', () => {
+  it('presents one member and signs the visitor up with that member as profile', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    for (const path of ['/members/2/landing', '/members/2/landing2/de', '/members/2/landing3/milf-fr']) {
+      const response = await page.goto(`${browser.baseURL}${path}`);
+      expect(response?.status(), path).toBe(200);
+      const cta = new URL((await page.getAttribute('[data-testid="member-lander-cta"]', 'href'))!, browser.baseURL);
+      expect(cta.pathname).toBe('/signup');
+      expect(cta.searchParams.get('profile')).toBe('2');
+      expect(cta.searchParams.get('next')).toBe('/members/2/chat');
+    }
+    expect(await page.getAttribute('html', 'lang')).toBe('fr-FR');
+    expect((await page.goto(`${browser.baseURL}/members/2/landing2/xx-de`))?.status()).toBe(404);
+    browser.allowConsoleError(/404/);
+
+    await page.goto(`${browser.baseURL}/members/2/signup`);
+    await browser.waitForIslands(page);
+    await browser.screenshot(page, 'member-lander-signup');
+    const signupRequest = page.waitForRequest((request) => request.url().includes('/api/user.php?new=1'));
+    await page.fill('input[name="email"]', `member-lander-${Date.now()}@example.com`);
+    await page.fill('input[name="name"]', 'Tom');
+    await page.fill('input[name="password"]', 'lander-pass');
+    await page.click('form button[type="submit"]');
+    expect(JSON.parse((await signupRequest).postData() ?? '{}')).toMatchObject({ profile: 2 });
+    await page.waitForSelector('.wizard-card [data-testid^="step-"]');
+  });
+
+  it('leads a visitor from the match finder into signup, and a member to matching profiles', async () => {
+    const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await visitor.goto(`${browser.baseURL}/match-finder?network=mf`);
+    await visitor.getByText('A man', { exact: true }).first().click();
+    await visitor.locator('fieldset[data-step="2"]').getByText('A woman', { exact: true }).click();
+    await visitor.locator('fieldset[data-step="3"] label').nth(1).click();
+    await browser.screenshot(visitor, 'match-finder');
+    await visitor.click('.mf-submit');
+    await visitor.waitForURL('**/signup?**');
+    const url = new URL(visitor.url());
+    expect(url.searchParams.get('seeking')).toBe('female');
+    expect(url.searchParams.get('network')).toBe('mf');
+    expect(url.searchParams.get('next')).toBe('/signup-matches?gender=female&min_age=26&max_age=35');
+
+    const member = await browser.newPage();
+    await browser.logIn(member, 'demo3@amora.test');
+    await member.goto(`${browser.baseURL}/match-finder?gender=male&seeking=female&age=26-35`);
+    await member.waitForURL('**/signup-matches?**');
+    const names = await member.locator('[data-testid="member-card"] .member-card-name').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(Number(/, (\d+)$/.exec(name.trim())?.[1])).toBeGreaterThanOrEqual(26);
+    for (const name of names) expect(Number(/, (\d+)$/.exec(name.trim())?.[1])).toBeLessThanOrEqual(35);
+    await browser.screenshot(member, 'signup-matches');
+  });
+});
