@@ -1,7 +1,7 @@
 /**
  * `npm run bench:landers`: the landers' budgets (issue 7).
  * 1. Builds into `.e2e-builds/bench-landers` and reports the build time and the
- *    pre-rendering rate (pages/s; Astro's "generating static routes" phase).
+ *    pre-rendering rate (pages/s; Astro's "prerendering static routes" phase).
  * 2. For every lander of the default site (8 designs × 7 niches × 7 locales):
  *    HTML with inline CSS, brotli bytes (budget ≤ 14 KB), inline JS bytes
  *    (≤ 2 KB) and render-blocking requests (0).
@@ -36,8 +36,8 @@ async function build(): Promise<{ seconds: number; prerenderSeconds: number | nu
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   if (code !== 0) throw new Error(`build failed (${code}):\n${output.slice(-3000)}`);
-  // Astro prints "generating static routes" and then "✓ Completed in N s." for that phase.
-  const phase = output.slice(output.indexOf('generating static routes'));
+  // Astro prints "prerendering static routes", the pages, then "✓ Completed in N s." for that phase.
+  const phase = output.slice(output.indexOf('prerendering static routes'));
   const completed = /Completed in ([\d.]+)(m?s)/.exec(phase);
   const prerenderSeconds = completed ? Number(completed[1]) / (completed[2] === 'ms' ? 1000 : 1) : null;
   return { seconds: (performance.now() - started) / 1000, prerenderSeconds, output };

@@ -30,9 +30,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
  * "Cookies", "online"); any other value equal to English counts as left untranslated.
  */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  nl: ['nav.likes', 'nav.chats', 'gender.male', 'chat.title', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'credits.unit_one', 'credits.unit_other', 'lander.privacy', 'lander.cookies', 'lander.likes_one', 'lander.likes_other', 'lander.map_pin_one', 'lander.map_pin_other'],
-  de: ['nav.likes', 'nav.chats', 'search.region', 'chat.title', 'wizard.optional', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'safety.details', 'lander.cookies', 'lander.map_pin_one', 'lander.map_pin_other'],
-  it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy', 'lander.map_pin_one', 'lander.map_pin_other'],
+  nl: ['nav.likes', 'nav.chats', 'gender.male', 'chat.title', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'credits.unit_one', 'credits.unit_other', 'lander.privacy', 'lander.cookies', 'lander.likes_one', 'lander.likes_other'],
+  de: ['nav.likes', 'nav.chats', 'search.region', 'chat.title', 'wizard.optional', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'safety.details', 'lander.cookies'],
+  it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy'],
   fr: ['member.message_short', 'lander.cookies', 'lander.faq'],
   es: ['nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
   pl: ['search.region'],

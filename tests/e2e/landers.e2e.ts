@@ -81,9 +81,16 @@ describe('landers (issue 7)', () => {
     for (const [width, height] of [[390, 844], [1280, 800]] as const) {
       const page = await browser.newPage({ viewport: { width, height } });
       for (const design of LANDER_DESIGNS) {
-        const response = await page.goto(`${browser.baseURL}/landers/${design}/de`);
+        const response = await page.goto(`${browser.baseURL}/landers/${design}/de?network=n1&sub1=s1`);
         expect(response?.status(), design).toBe(200);
         await page.waitForLoadState('load');
+        // Every CTA carries the tracking record into signup.
+        const ctas = await page.locator('a[data-cta]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+        expect(ctas.length, design).toBeGreaterThan(0);
+        for (const href of ctas) expect(Object.fromEntries(new URL(href).searchParams), design).toMatchObject({ network: 'n1', sub1: 's1' });
+        for (const fields of await page.locator('form[data-cta]').evaluateAll((forms) => forms.map((form) => Object.fromEntries(new FormData(form as HTMLFormElement))))) {
+          expect(fields, design).toMatchObject({ network: 'n1', sub1: 's1' });
+        }
         await browser.screenshot(page, `lander-${design}`);
         if (width === 390) found.push(...(await seriousViolations(page)));
       }
@@ -128,9 +135,9 @@ describe('member landers, match finder and signup matches (issue 7)', () => {
   it('leads a visitor from the match finder into signup, and a member to matching profiles', async () => {
     const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await visitor.goto(`${browser.baseURL}/match-finder?network=mf`);
-    await visitor.getByText('A man', { exact: true }).first().click();
-    await visitor.locator('fieldset[data-step="2"]').getByText('A woman', { exact: true }).click();
-    await visitor.locator('fieldset[data-step="3"] label').nth(1).click();
+    await visitor.locator('fieldset[data-step="1"]').getByRole('radio', { name: 'A man' }).check();
+    await visitor.locator('fieldset[data-step="2"]').getByRole('radio', { name: 'A woman' }).check();
+    await visitor.locator('fieldset[data-step="3"]').getByRole('radio').nth(1).check();
     await browser.screenshot(visitor, 'match-finder');
     await visitor.click('.mf-submit');
     await visitor.waitForURL('**/signup?**');

@@ -13,9 +13,7 @@ export interface MapCity {
   /** Position on the map in percent of its width and height. */
   left: number;
   top: number;
-  /** Members shown as online in this city. */
-  count: number;
-  /** The pin's label ("Berlin: 23 online"). */
+  /** The pin's label ("Berlin: members online"). */
   label: string;
   /** Whether the city gets a photo marker (else only a dot). */
   marker: boolean;
@@ -25,16 +23,15 @@ export interface MapCity {
 
 const PHONE_WIDTH = 350;
 
-/** The cities of a market on its map, with deterministic online counts per niche. */
-export function mapCities(market: Market, map: CountryMap, niche: number, label: (city: string, count: number) => string, maxMarkers = 6): MapCity[] {
+/** The cities of a market on its map with their pins' labels. */
+export function mapCities(market: Market, map: CountryMap, label: (city: string) => string, maxMarkers = 6): MapCity[] {
   const scale = PHONE_WIDTH / map.width;
   const boxes: [number, number, number, number][] = [];
-  return market.cities.map((city, i) => {
+  return market.cities.map((city) => {
     const [x, y] = map.project(city.lat, city.lon);
-    const count = Math.round(150 / (1 + i * 0.3)) + ((niche * 7 + i * 13 + market.country.charCodeAt(0)) % 17);
     const px = x * scale;
     const py = y * scale;
-    const text = label(city.name, count);
+    const text = label(city.name);
     const labelWidth = text.length * 6.6 + 18;
     const right: [number, number, number, number] = [px - 22, py - 56, px + 22 + labelWidth, py];
     const left: [number, number, number, number] = [px - 22 - labelWidth, py - 56, px + 22, py];
@@ -42,6 +39,6 @@ export function mapCities(market: Market, map: CountryMap, niche: number, label:
       box[0] >= -8 && box[2] <= PHONE_WIDTH + 8 && !boxes.some((b) => box[0] < b[2] + 4 && box[2] + 4 > b[0] && box[1] < b[3] + 4 && box[3] + 4 > b[1]);
     const side = boxes.length >= maxMarkers ? undefined : [right, left].find(fits);
     if (side) boxes.push(side);
-    return { name: city.name, label: text, left: (x / map.width) * 100, top: (y / map.height) * 100, count, marker: side !== undefined, flip: side === left };
+    return { name: city.name, label: text, left: (x / map.width) * 100, top: (y / map.height) * 100, marker: side !== undefined, flip: side === left };
   });
 }
