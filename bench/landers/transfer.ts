@@ -1,8 +1,10 @@
 /**
  * What a phone downloads for a lander: Chromium at 390×844 loads the page,
  * waits for the network to settle, and sums the encoded bytes of every
- * response; the hero media (the element marked `fetchpriority="high"`, a
- * `<video>`, the poster preloads) are counted apart.
+ * response; the hero media are counted apart: the design's key visual, which
+ * each design marks `data-hero` (the video and its poster, the gallery's photo
+ * grid, the collage, the slideshow, the map's member pins, the feed's photos),
+ * and image preloads.
  */
 import { chromium } from 'playwright-core';
 
@@ -31,7 +33,7 @@ export async function measureTransfers(urls: string[]): Promise<Map<string, Tran
       await page.goto(url, { waitUntil: 'networkidle' });
       const heroUrls = new Set(
         await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('img[fetchpriority="high"], video, link[rel="preload"][as="image"]')].flatMap((element) => {
+          [...document.querySelectorAll<HTMLElement>('img[data-hero], video[data-hero], link[rel="preload"][as="image"]')].flatMap((element) => {
             if (element instanceof HTMLImageElement) return [element.currentSrc || element.src];
             if (element instanceof HTMLVideoElement) return [element.currentSrc || element.src].filter(Boolean);
             return [(element as HTMLLinkElement).href];

@@ -6,20 +6,21 @@
 export function startHeroVideo(doc: Document): void {
   const video = doc.querySelector<HTMLVideoElement>('.v-video');
   const button = doc.querySelector<HTMLButtonElement>('.v-pause');
-  if (!video || !button) return;
-  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-  if (saveData || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-  const start = () => {
-    video.src = (matchMedia('(orientation: landscape)').matches ? video.dataset.landscape : video.dataset.portrait) ?? '';
-    video.addEventListener('playing', () => video.classList.add('is-playing'), { once: true });
-    void video.play().catch(() => undefined);
-    button.hidden = false;
-    button.addEventListener('click', () => {
-      if (video.paused) void video.play().catch(() => undefined);
-      else video.pause();
-      button.textContent = (video.paused ? button.dataset.play : button.dataset.pause) ?? '';
-    });
-  };
-  if (doc.readyState === 'complete') setTimeout(start, 300);
-  else addEventListener('load', () => setTimeout(start, 300), { once: true });
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+  if (!video || !button || saveData || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const play = () => video.play().catch(() => undefined);
+  // The module runs before the load event: the poster paints first, then the video loads.
+  addEventListener('load', () =>
+    setTimeout(() => {
+      video.src = matchMedia('(orientation: landscape)').matches ? video.dataset.landscape! : video.dataset.portrait!;
+      video.onplaying = () => video.classList.add('is-playing');
+      void play();
+      button.hidden = false;
+      button.onclick = () => {
+        if (video.paused) void play();
+        else video.pause();
+        button.textContent = video.paused ? button.dataset.play! : button.dataset.pause!;
+      };
+    }, 300),
+  );
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ensureAvatarPool } from '../db/seed/avatars';
+import { ensureAvatarMini, ensureAvatarPool } from '../db/seed/avatars';
 import type { Storage } from '../storage/local-storage';
 import { LANDER_PORTRAITS_PER_GENDER } from './lander-members';
 
@@ -8,7 +8,8 @@ import { LANDER_PORTRAITS_PER_GENDER } from './lander-members';
  * Makes sure the media the pre-rendered landers reference exist in storage
  * (served under `cdn_prefix`): the files of `mediaDir` (`landers/media/`, the
  * hero videos and posters) under the key `landers/…`, and the first
- * LANDER_PORTRAITS_PER_GENDER demo portraits per gender. Idempotent; copies a
+ * LANDER_PORTRAITS_PER_GENDER demo portraits per gender (with their 120×150
+ * mini pictures for small faces). Idempotent; copies a
  * file again when its size changed. Returns how many files it wrote.
  */
 export async function ensureLanderMedia(storage: Storage, mediaDir: string): Promise<number> {
@@ -25,5 +26,8 @@ export async function ensureLanderMedia(storage: Storage, mediaDir: string): Pro
     written += 1;
   }
   await ensureAvatarPool(storage, LANDER_PORTRAITS_PER_GENDER);
+  for (const gender of ['female', 'male'] as const) {
+    for (let index = 0; index < LANDER_PORTRAITS_PER_GENDER; index += 1) await ensureAvatarMini(storage, gender, index);
+  }
   return written;
 }

@@ -14,9 +14,10 @@ export interface LanderMember {
   age: number;
   city: string;
   online: boolean;
-  /** Storage keys (the URL is `cdn_prefix/key`): 480×600 and 240×300 WebP portraits. */
+  /** Storage keys (the URL is `cdn_prefix/key`): 480×600, 240×300 and 120×150 WebP portraits. */
   image: string;
   thumb: string;
+  mini: string;
 }
 
 const FAKERS: Record<Locale, Faker> = { en: fakerEN_US, nl: fakerNL, de: fakerDE, it: fakerIT, fr: fakerFR, es: fakerES, pl: fakerPL };
@@ -50,6 +51,7 @@ export function landerMembers(market: Market, locale: Locale, niche: Niche, coun
       online: i % 3 !== 2,
       image: keys.filename,
       thumb: keys.thumbFilename,
+      mini: keys.miniFilename,
     };
   });
 }

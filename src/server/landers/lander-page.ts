@@ -36,7 +36,7 @@ export interface LanderPage {
   members(count: number, seed?: number): LanderMember[];
   /** The public URL of a stored media key (`cdn_prefix/key`). */
   media(key: string): string;
-  /** `srcset` of a member's portrait: 240 and 480 pixels wide. */
+  /** `srcset` of a member's portrait: 120, 240 and 480 pixels wide. */
   portraitSrcset(member: LanderMember): string;
   /** Formats a number in this locale (1.234). */
   formatNumber(value: number): string;
@@ -65,7 +65,7 @@ export function buildLanderPage(input: { site: SiteConfig; design: LanderDesign;
     year: new Date().getFullYear(),
     members: (count, seed = 0) => landerMembers(market, locale, niche, count, seed),
     media,
-    portraitSrcset: (member) => `${media(member.thumb)} 240w, ${media(member.image)} 480w`,
+    portraitSrcset: (member) => `${media(member.mini)} 120w, ${media(member.thumb)} 240w, ${media(member.image)} 480w`,
     formatNumber: (value) => numberFormat.format(value),
   };
 }

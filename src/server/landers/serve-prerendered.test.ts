@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadSites } from '../sites/load-sites';
 import type { PrerenderedStore } from '../static/prerendered-store';
@@ -34,6 +35,12 @@ describe('landers served from the build (issue 7)', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     const again = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de', { 'if-none-match': response.headers.get('etag')! }) }))!;
     expect(again.status).toBe(304);
+    const compressed = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip, deflate, br' }) }))!;
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe('<html>sites/amora/landers/video/de/index.html</html>');
+    const gzip = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip' }) }))!;
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain('sites/amora/');
     const other = (await serveLander(store, { site: lovelane, design: 'video', slug: 'de', request: get('http://lovelane.test/landers/video/de') }))!;
     expect(await other.text()).toContain('sites/lovelane/');
   });
@@ -83,7 +90,7 @@ describe('/pages/{page}: one URL, the locale of the request (SPEC §1)', () => {
   it('serves the locale of the cookie, else Accept-Language, else the domain language, with Vary', async () => {
     const fr = (await serveStaticPage(pages, { site: amora, page: 'terms', request: get('http://localhost/pages/terms', { cookie: 'i18n_redirected=fr', 'accept-language': 'de' }) }))!;
     expect(await fr.text()).toContain('/terms/fr/');
-    expect(fr.headers.get('vary')).toBe('Cookie, Accept-Language');
+    expect(fr.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
     expect(fr.headers.get('content-language')).toBe('fr');
     const de = (await serveStaticPage(pages, { site: amora, page: 'terms', request: get('http://localhost/pages/terms', { 'accept-language': 'de-AT' }) }))!;
     expect(await de.text()).toContain('/terms/de/');

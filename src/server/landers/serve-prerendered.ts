@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
 import { LOCALE_COOKIE } from '../../shared/constants';
 import { isLanderDesign, landerSlug, parseLanderSlug, type Niche } from '../../shared/landers/lander-slug';
 import { trackingFromSearchParams } from '../../shared/landers/tracking-params';
@@ -29,15 +31,34 @@ export function requestLocale(site: SiteConfig, request: Request): Locale {
   });
 }
 
+/**
+ * The file's bytes in the best encoding the request accepts (brotli, gzip or
+ * none), compressed once per file and kept with it.
+ */
+export function negotiateEncoding(file: PrerenderedFile, request: Request): { body: Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' | null } {
+  // Brotli whenever it is acceptable (not refused with q=0), else gzip.
+  const acceptable = new Negotiator({ headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? '' } }).encodings(['br', 'gzip']);
+  const accepted = acceptable.includes('br') ? 'br' : acceptable.includes('gzip') ? 'gzip' : null;
+  if (!accepted) return { body: file.body, encoding: null };
+  file.encoded ??= {};
+  file.encoded[accepted] ??= new Uint8Array(
+    accepted === 'br' ? zlib.brotliCompressSync(file.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }) : zlib.gzipSync(file.body, { level: 9 }),
+  );
+  return { body: file.encoded[accepted], encoding: accepted };
+}
+
 function htmlResponse(file: PrerenderedFile, request: Request, headers: Record<string, string>, setCookie: string | null): Response {
   const all = new Headers({ ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', etag: file.etag, ...headers });
+  all.set('vary', headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding');
   if (setCookie) {
     all.append('set-cookie', setCookie);
     // A response that sets a visitor's cookie must not be stored by shared caches.
     all.set('cache-control', 'private, no-cache');
   }
   if (!setCookie && request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers: all });
-  return new Response(file.body, { headers: all });
+  const { body, encoding } = negotiateEncoding(file, request);
+  if (encoding) all.set('content-encoding', encoding);
+  return new Response(body, { headers: all });
 }
 
 /**

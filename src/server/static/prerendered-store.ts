@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LRUCache } from 'lru-cache';
 
-/** A pre-rendered HTML file with its strong ETag. */
+/** A pre-rendered HTML file with its strong ETag; compressed forms are added once asked for. */
 export interface PrerenderedFile {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
+  encoded?: Partial<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>>>;
 }
 
 /**

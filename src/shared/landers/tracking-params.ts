@@ -2,33 +2,31 @@ import type { TrackingRecordValue } from '../contracts/tracking';
 
 /** Query parameters a lander reads into the tracking record (SPEC §3), with common click-id aliases. */
 export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'clickid'] as const;
-const CLICK_ID_ALIASES = ['clickid', 'click_id', 'transaction_id', 'cid'];
 /** Longest value kept (characters); longer values are cut, as the tracking contract allows 200. */
 export const TRACKING_VALUE_MAX = 200;
+/** Each record field and the query parameters it is read from, first found wins. */
+const SOURCES: [(typeof TRACKING_PARAMS)[number], string[]][] = [
+  ['network', ['network', 'trafficsource']],
+  ['ref', ['ref']],
+  ['sub1', ['sub1']],
+  ['sub2', ['sub2']],
+  ['sub3', ['sub3']],
+  ['clickid', ['clickid', 'click_id', 'transaction_id', 'cid']],
+];
 
 /**
  * The tracking record carried by a URL's query (`network`, `ref`, `sub1`–`sub3`,
  * a click id), or null when it carries none. `trafficsource` counts as
- * `network` (the signup payload's name for it).
+ * `network` (the signup payload's name for it). Values are trimmed and cut to
+ * TRACKING_VALUE_MAX characters.
  */
 export function trackingFromSearchParams(params: URLSearchParams): TrackingRecordValue | null {
-  const pick = (...names: string[]) => {
-    for (const name of names) {
-      const value = params.get(name)?.trim();
-      if (value) return value.slice(0, TRACKING_VALUE_MAX);
-    }
-    return undefined;
-  };
-  const record: TrackingRecordValue = {
-    network: pick('network', 'trafficsource'),
-    ref: pick('ref'),
-    sub1: pick('sub1'),
-    sub2: pick('sub2'),
-    sub3: pick('sub3'),
-    clickid: pick(...CLICK_ID_ALIASES),
-  };
-  const present = Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-  return Object.keys(present).length > 0 ? (present as TrackingRecordValue) : null;
+  let record: TrackingRecordValue | null = null;
+  for (const [field, names] of SOURCES) {
+    const value = names.map((name) => params.get(name)?.trim()).find(Boolean);
+    if (value) (record ??= {})[field] = value.slice(0, TRACKING_VALUE_MAX);
+  }
+  return record;
 }
 
 /** `href` with the tracking record's values as query parameters (a CTA into /signup). */

@@ -20,6 +20,8 @@ export const AVATAR_WIDTH = 480;
 export const AVATAR_HEIGHT = 600;
 const THUMB_WIDTH = 240;
 const THUMB_HEIGHT = 300;
+const MINI_WIDTH = 120;
+const MINI_HEIGHT = 150;
 
 const BACKGROUNDS = ['ffd5dc', 'ffdfbf', 'c0aede', 'd1d4f9', 'b6e3f4', 'fde2e4', 'e2ece9', 'fff1c1'];
 const HAIR: Record<Gender, ('long' | 'bobCut' | 'curly' | 'pigtails' | 'curlyBun' | 'straightBun' | 'bobBangs' | 'extraLong' | 'sideShave' | 'shortCombover' | 'curlyHighTop' | 'buzzcut' | 'fade' | 'balding' | 'mohawk' | 'beanie' | 'cap')[]> = {
@@ -41,16 +43,24 @@ export function renderAvatarSvg(gender: Gender, index: number): string {
   }).toString();
 }
 
-/** Key of avatar `index` of a gender pool, e.g. `demo/female/007.webp`. */
-export function avatarKeys(gender: Gender, index: number): { filename: string; thumbFilename: string } {
+/** Key of avatar `index` of a gender pool, e.g. `demo/female/007.webp`, its 240×300 thumbnail and 120×150 mini picture. */
+export function avatarKeys(gender: Gender, index: number): { filename: string; thumbFilename: string; miniFilename: string } {
   const base = `demo/${gender}/${String(index).padStart(3, '0')}`;
-  return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp` };
+  return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, miniFilename: `${base}-mini.webp` };
+}
+
+/** The 120×150 mini picture of an avatar (small faces on landers), rendered into storage unless already there. */
+export async function ensureAvatarMini(storage: Storage, gender: Gender, index: number): Promise<void> {
+  const keys = avatarKeys(gender, index);
+  if (await storage.exists(keys.miniFilename)) return;
+  const full = (await storage.get(keys.filename)) ?? (await sharp(Buffer.from(renderAvatarSvg(gender, index))).resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' }).png().toBuffer());
+  await storage.put(keys.miniFilename, await sharp(full).resize(MINI_WIDTH, MINI_HEIGHT).webp({ quality: 70 }).toBuffer());
 }
 
 /** Renders one avatar (4:5 portrait, WebP) and its thumbnail into storage unless already there. */
 async function ensureAvatar(storage: Storage, gender: Gender, index: number): Promise<AvatarFile> {
   const keys = avatarKeys(gender, index);
-  const file = { ...keys, width: AVATAR_WIDTH, height: AVATAR_HEIGHT };
+  const file = { filename: keys.filename, thumbFilename: keys.thumbFilename, width: AVATAR_WIDTH, height: AVATAR_HEIGHT };
   if ((await storage.exists(keys.filename)) && (await storage.exists(keys.thumbFilename))) return file;
   const square = await sharp(Buffer.from(renderAvatarSvg(gender, index))).png().toBuffer();
   const portrait = sharp(square).resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' });
