@@ -8,7 +8,8 @@
  * 3. Serves the build and loads each design's `de` page in Chromium at
  *    390×844: bytes transferred excluding the hero media (≤ 45 KB).
  * 4. Lighthouse 13 (mobile preset) on each design's `de` page, median of
- *    BENCH_RUNS (default 3): performance ≥ 98, the others 100.
+ *    BENCH_RUNS (default 3) after one warm-up run: performance ≥ 98, the
+ *    others 100; prints the host's CPU benchmark index (noise on 2 cores).
  * Prints a table per design. BENCH_SKIP_BUILD=1 reuses the last bench build;
  * BENCH_SKIP_LIGHTHOUSE=1 skips step 4.
  */
@@ -91,6 +92,8 @@ for (const r of results) {
   const lh = r.lighthouse ? `${r.lighthouse.performance} / ${r.lighthouse.accessibility} / ${r.lighthouse.bestPractices} / ${r.lighthouse.seo}` : 'skipped';
   console.log(`| ${r.design} | ${kb(r.brotliDe)} / ${kb(r.brotliMax)} ${ok(r.brotliMax <= BUDGET.brotli)} | ${r.jsMax} B ${ok(r.jsMax <= BUDGET.js)} | ${r.blocking} ${ok(r.blocking === 0)} | ${kb(r.transfer)} ${ok(r.transfer <= BUDGET.transfer)} | ${kb(r.hero)} | ${lh} |`);
 }
+const indexes = results.flatMap((r) => r.lighthouse?.benchmarkIndex ?? []);
+if (indexes.length > 0) console.log(`\nLighthouse CPU benchmark index of this machine per run: ${Math.min(...indexes)}–${Math.max(...indexes)} (its 4× slowdown assumes about 1000–1500; lower means a busy or slow host and harsher scores)`);
 const failing = results.flatMap((r) => (r.lighthouse?.failing ?? []).map((audit) => `${r.design}: ${audit}`));
 if (failing.length > 0) console.log(`\nLighthouse audits below full score:\n  ${failing.join('\n  ')}`);
 const missed = results.filter((r) => r.brotliMax > BUDGET.brotli || r.jsMax > BUDGET.js || r.blocking > 0 || r.transfer > BUDGET.transfer || (r.lighthouse && (r.lighthouse.performance < BUDGET.performance || r.lighthouse.accessibility < 100 || r.lighthouse.bestPractices < 100 || r.lighthouse.seo < 100)));

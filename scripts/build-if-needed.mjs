@@ -8,7 +8,7 @@ import { generateIcons } from './generate-icons.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = path.join(root, 'dist', '.build-stamp');
-const INPUTS = ['src', 'config', 'scripts/build-if-needed.mjs', 'scripts/generate-icons.mjs', 'locales', 'public', 'landers', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = ['src', 'config', 'content', 'scripts/build-if-needed.mjs', 'scripts/generate-icons.mjs', 'locales', 'public', 'landers', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

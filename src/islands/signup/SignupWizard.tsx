@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { User } from '../../shared/contracts/profile';
-import type { Locale } from '../../shared/locales';
 import { $user } from '../../stores/session';
 import { $signupStep, afterAccountCreated, startWizard } from '../../stores/signup';
 import { useT } from '../shell/use-t';
@@ -9,6 +8,7 @@ import SignupForm from './SignupForm';
 import { StepAbout } from './StepAbout';
 import { StepActivation } from './StepActivation';
 import { StepDone } from './StepDone';
+import { LOCALE_TAGS, type Locale } from '../../shared/locales';
 import { StepLocation } from './StepLocation';
 import { StepNotes } from './StepNotes';
 import { StepPhoto } from './StepPhoto';
@@ -65,7 +65,7 @@ export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix,
           {current === 1 && <StepPush t={t} />}
           {current === 2 && <StepPhoto t={t} cdnPrefix={cdnPrefix} />}
           {current === 3 && <StepLocation t={t} user={user} countries={countries} />}
-          {current === 4 && <StepAbout t={t} user={user} />}
+          {current === 4 && <StepAbout t={t} user={user} localeTag={LOCALE_TAGS[locale].tag} />}
           {current === 5 && <StepNotes t={t} user={user} />}
           {current === 6 && <StepActivation t={t} />}
           {current === 7 && <StepDone t={t} user={user} siteName={siteName} continueHref={continueHref} />}

@@ -12,7 +12,7 @@ const isIos = () => typeof navigator !== 'undefined' && /iphone|ipad|ipod/i.test
 const pad = (value: string) => value.padStart(2, '0');
 
 /** Step 4: optional gender, date of birth (18+) and profile fields (SPEC §2, §5). */
-export function StepAbout({ t, user }: { t: ReturnType<typeof useT>; user: User | null }) {
+export function StepAbout({ t, user, localeTag }: { t: ReturnType<typeof useT>; user: User | null; localeTag: string }) {
   const [gender, setGender] = useState(user?.profile.gender ?? '');
   const [dob, setDob] = useState(() => (user?.profile.date_of_birth ?? '').split('-'));
   const [fields, setFields] = useState<Record<string, string>>(user?.profile.fields ?? {});
@@ -45,7 +45,7 @@ export function StepAbout({ t, user }: { t: ReturnType<typeof useT>; user: User 
     }
   };
   const optional = t('wizard.optional');
-  const monthNames = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(undefined, { month: 'long' }).format(new Date(2000, i, 1)));
+  const monthNames = Array.from({ length: 12 }, (_, i) => new Intl.DateTimeFormat(localeTag, { month: 'long' }).format(new Date(2000, i, 1)));
 
   return (
     <div className="wizard-step" data-testid="step-4">
