@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LANDER_DESIGNS } from '../../src/shared/landers/lander-slug';
 import { STATIC_PAGES } from '../../src/shared/static-pages';
 import { useBrowser } from './browser';
+import { signUpFromGermanLander, trackingOf } from './lander-journey';
 
 const browser = useBrowser();
 
@@ -14,40 +15,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-/** The tracking record in a Cookie header, or null. */
-function trackingOf(cookieHeader: string | undefined): Record<string, string> | null {
-  const match = /(?:^|;\s*)amora_tracking=([^;]+)/.exec(cookieHeader ?? '');
-  return match ? (JSON.parse(decodeURIComponent(match[1]!)) as Record<string, string>) : null;
-}
-
 describe('landers (issue 7)', () => {
   it('takes a German visitor from /landers/video/ to the German lander, through the CTA into signup, with the tracking record', async () => {
     const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
-    await page.goto(`${browser.baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);
-    expect(new URL(page.url()).pathname).toBe('/landers/video/de');
-    expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
-    expect(await page.textContent('h1')).toContain('Jemand in deiner Nähe');
-    const cta = page.locator('a[data-cta]').first();
-    const href = new URL((await cta.getAttribute('href'))!, browser.baseURL);
-    expect(href.pathname).toBe('/signup');
-    expect(Object.fromEntries(href.searchParams)).toMatchObject({ network: 'abc', sub1: 'x', sub2: 'y' });
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('amora_tracking') ?? 'null')?.record)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
-    await cta.click();
-    await page.waitForURL('**/signup?**');
-    await browser.waitForIslands(page);
-    const signupRequest = page.waitForRequest((request) => request.url().includes('/api/user.php?new=1') && request.method() === 'POST');
-    const signupResponse = page.waitForResponse((response) => response.url().includes('/api/user.php?new=1'));
-    await page.fill('input[name="email"]', `lander-${Date.now()}@example.com`);
-    await page.fill('input[name="name"]', 'Lena');
-    await page.fill('input[name="password"]', 'lander-pass');
-    await page.click('form button[type="submit"]');
-    const request = await signupRequest;
-    // The server stores the cookie's record on the new account (tests/integration/auth.test.ts checks the row).
-    expect(trackingOf(await request.headerValue('cookie') ?? undefined)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
-    expect((await signupResponse).status()).toBe(200);
-    const body = JSON.parse(request.postData() ?? '{}') as { trafficsource: string | null; language: string };
-    expect(body).toMatchObject({ trafficsource: 'abc', language: 'de' });
-    await page.waitForSelector('.wizard-card [data-testid^="step-"]');
+    const request = await signUpFromGermanLander(page, browser.baseURL, `lander-${Date.now()}@example.com`, browser.waitForIslands);
+    // The server stores the cookie's record on the new account (read back from the row in landers.e2e-pg.ts and tests/integration/auth.test.ts).
+    expect(trackingOf((await request.headerValue('cookie')) ?? undefined)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
+    expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({ trafficsource: 'abc', language: 'de' });
   });
 
   it('shows French at the same URL to the same visitor once the i18n_redirected cookie says fr', async () => {

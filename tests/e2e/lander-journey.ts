@@ -1,0 +1,40 @@
+import type { Page, Request } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The tracking record in a Cookie header, or null. */
+export function trackingOf(cookieHeader: string | undefined): Record<string, string> | null {
+  const match = /(?:^|;\s*)amora_tracking=([^;]+)/.exec(cookieHeader ?? '');
+  return match ? (JSON.parse(decodeURIComponent(match[1]!)) as Record<string, string>) : null;
+}
+
+/**
+ * The issue 7 journey of a German visitor: `/landers/video/?network=abc&sub1=x&sub2=y`
+ * with Accept-Language de-DE lands on the German slug, the CTA carries the
+ * record into /signup and step 0 creates the account `email`. Returns the
+ * signup request (its Cookie header carries the record to the server).
+ * `page` must come from a context with locale de-DE and that Accept-Language.
+ */
+export async function signUpFromGermanLander(page: Page, baseURL: string, email: string, waitForIslands: (page: Page) => Promise<void>): Promise<Request> {
+  await page.goto(`${baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);
+  expect(new URL(page.url()).pathname).toBe('/landers/video/de');
+  expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
+  expect(await page.textContent('h1')).toContain('Jemand in deiner Nähe');
+  const cta = page.locator('a[data-cta]').first();
+  const href = new URL((await cta.getAttribute('href'))!, baseURL);
+  expect(href.pathname).toBe('/signup');
+  expect(Object.fromEntries(href.searchParams)).toMatchObject({ network: 'abc', sub1: 'x', sub2: 'y' });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('amora_tracking') ?? 'null')?.record)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
+  await cta.click();
+  await page.waitForURL('**/signup?**');
+  await waitForIslands(page);
+  const signupRequest = page.waitForRequest((request) => request.url().includes('/api/user.php?new=1') && request.method() === 'POST');
+  const signupResponse = page.waitForResponse((response) => response.url().includes('/api/user.php?new=1'));
+  await page.fill('input[name="email"]', email);
+  await page.fill('input[name="name"]', 'Lena');
+  await page.fill('input[name="password"]', 'lander-pass');
+  await page.click('form button[type="submit"]');
+  const request = await signupRequest;
+  expect((await signupResponse).status()).toBe(200);
+  await page.waitForSelector('.wizard-card [data-testid^="step-"]');
+  return request;
+}
