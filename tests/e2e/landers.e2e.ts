@@ -92,6 +92,7 @@ describe('member landers, match finder and signup matches (issue 7)', () => {
     }
     expect(await page.getAttribute('html', 'lang')).toBe('fr-FR');
     expect((await page.goto(`${browser.baseURL}/members/2/landing2/xx-de`))?.status()).toBe(404);
+    expect((await page.goto(`${browser.baseURL}/members/2/landing4/de`))?.status()).toBe(404);
     browser.allowConsoleError(/404/);
 
     await page.goto(`${browser.baseURL}/members/2/signup`);
