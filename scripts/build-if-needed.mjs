@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { generateIcons } from './generate-icons.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const STAMP = path.join(root, 'dist', '.build-stamp');
+// AMORA_OUT_DIR builds elsewhere (second builds of the PWA test, benchmarks): each output has its own stamp.
+const OUT_DIR = path.resolve(root, process.env.AMORA_OUT_DIR ?? 'dist');
+const STAMP = path.join(OUT_DIR, '.build-stamp');
 const INPUTS = ['src', 'config', 'content', 'scripts/build-if-needed.mjs', 'scripts/generate-icons.mjs', 'locales', 'public', 'landers', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(target) {
@@ -19,9 +21,9 @@ function newestMtime(target) {
   return newest;
 }
 
-/** True when dist/ is missing or any input changed after the last build. */
+/** True when the output folder (dist/ or AMORA_OUT_DIR) is missing or any input changed after its last build. */
 export function needsBuild() {
-  if (!fs.existsSync(STAMP) || !fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs'))) return true;
+  if (!fs.existsSync(STAMP) || !fs.existsSync(path.join(OUT_DIR, 'server', 'entry.mjs'))) return true;
   const built = fs.statSync(STAMP).mtimeMs;
   return INPUTS.some((input) => newestMtime(path.join(root, input)) > built);
 }

@@ -12,7 +12,8 @@ export interface BootData {
     PublicSettings,
     'name' | 'template' | 'cdn_prefix' | 'signups' | 'countries' | 'logged_out_search' | 'logged_out_search_trafficsource' | 'push_pub'
   >;
-  messages: MessageTree;
+  /** The page locale's messages; left out while the browser caches them (see client/language.ts). */
+  messages?: MessageTree;
 }
 
 export const BOOT_ELEMENT_ID = 'amora-boot';

@@ -1,19 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LANGUAGE_STORAGE_MS, loadMessages, rememberedLanguage, rememberLanguage } from './language';
+import { cachedMessages, LANGUAGE_STORAGE_MS, loadMessages, pageMessages, rememberedLanguage, rememberLanguage } from './language';
 
-/** A Map-backed localStorage for the node test environment. */
-function installStorage() {
-  const data = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Map-backed localStorage/sessionStorage, a cookie jar and a reload spy for the node environment. */
+function installBrowser() {
+  const local = new Map<string, string>();
+  const session = new Map<string, string>();
+  const cookies: string[] = [];
+  const reload = vi.fn();
+  const store = (data: Map<string, string>) => ({ getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value) });
+  vi.stubGlobal('localStorage', store(local));
+  vi.stubGlobal('sessionStorage', store(session));
+  vi.stubGlobal('location', { protocol: 'http:' });
+  vi.stubGlobal('window', { location: { reload } });
+  vi.stubGlobal('document', {
+    set cookie(value: string) {
+      cookies.push(value);
+    },
   });
-  return data;
+  return { local, cookies, reload };
 }
 
 describe('client locale storage (SPEC §1, §7, §9)', () => {
-  beforeEach(() => installStorage());
+  let browser: ReturnType<typeof installBrowser>;
+  beforeEach(() => (browser = installBrowser()));
   afterEach(() => vi.unstubAllGlobals());
 
   it('remembers the chosen language for 30 days', () => {
@@ -24,22 +35,36 @@ describe('client locale storage (SPEC §1, §7, §9)', () => {
     expect(rememberedLanguage(2_000)).toBe('de');
   });
 
-  it('fetches messages once and serves them from the cache for 24 hours', async () => {
+  it('fetches messages once, caches them 24 hours for that build, and sets the cookie that lets pages leave them out', async () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify({ fr: { nav: { login: 'Se connecter' } } })));
-    expect(await loadMessages('fr', 0, fetcher)).toEqual({ nav: { login: 'Se connecter' } });
+    expect(await loadMessages('fr', 'b1', 0, fetcher)).toEqual({ nav: { login: 'Se connecter' } });
     expect(fetcher).toHaveBeenCalledWith('/_i18n/fr/messages.json');
-    await loadMessages('fr', 24 * 60 * 60 * 1000 - 1, fetcher);
+    expect(browser.cookies).toEqual(['amora_messages=b1.fr;max-age=86400;path=/;samesite=lax']);
+    await loadMessages('fr', 'b1', DAY - 1, fetcher);
     expect(fetcher).toHaveBeenCalledTimes(1);
-    await loadMessages('fr', 24 * 60 * 60 * 1000, fetcher);
+    await loadMessages('fr', 'b1', DAY, fetcher);
     expect(fetcher).toHaveBeenCalledTimes(2);
+    expect(cachedMessages('fr', 'b2', DAY)).toBeNull();
   });
 
   it("logs 'Failed to load messages for locale' and carries on when the load fails", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await loadMessages('pl', 0, async () => new Response('nope', { status: 503 }))).toBeNull();
-    expect(await loadMessages('pl', 0, async () => { throw new TypeError('offline'); })).toBeNull();
+    expect(await loadMessages('pl', 'b1', 0, async () => new Response('nope', { status: 503 }))).toBeNull();
+    expect(await loadMessages('pl', 'b1', 0, async () => { throw new TypeError('offline'); })).toBeNull();
     expect(error).toHaveBeenCalledTimes(2);
     expect(error.mock.calls[0]![0]).toBe('Failed to load messages for locale');
+    expect(browser.cookies).toEqual([]);
     error.mockRestore();
+  });
+
+  it('gives islands the boot messages (caching them), else the cache, else reloads without the cookie', () => {
+    const messages = { nav: { login: 'Inloggen' } };
+    expect(pageMessages({ locale: 'nl', messages }, 'b1', 0)).toBe(messages);
+    expect(pageMessages({ locale: 'nl' }, 'b1', 1_000)).toEqual(messages);
+    expect(browser.reload).not.toHaveBeenCalled();
+    browser.local.clear();
+    expect(pageMessages({ locale: 'nl' }, 'b1', 2_000)).toEqual({});
+    expect(browser.cookies.at(-1)).toBe('amora_messages=;max-age=0;path=/;samesite=lax');
+    expect(browser.reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,18 +1,27 @@
 /**
- * The browser side of SPEC §1/§9 locales: the chosen language is kept 30 days
- * in local storage (besides the server's `i18n_redirected` cookie), and a
- * locale's messages (`GET /_i18n/{locale}/messages.json`) are cached 24 hours.
- * A failed load logs 'Failed to load messages for locale' and yields null so
- * the app carries on with the messages it has.
+ * The browser side of SPEC §1/§7/§9 locales: the chosen language is kept 30
+ * days in local storage (besides the server's `i18n_redirected` cookie), and a
+ * locale's messages are cached 24 hours per build. While the cache holds the
+ * page's build and locale, the `amora_messages` cookie says so and pages leave
+ * the message tree out of their boot data (tens of KB less per page). A failed
+ * load logs 'Failed to load messages for locale' and the app carries on.
  */
-import { MESSAGE_CACHE_MS } from '../shared/constants';
+import { MESSAGE_CACHE_MS, MESSAGES_COOKIE } from '../shared/constants';
 import type { MessageTree } from '../shared/i18n';
 import { isLocale, type Locale } from '../shared/locales';
+import type { BootData } from './boot';
+import { guardedReload } from './reload-guard';
 
 /** SPEC §9: language storage 30 days. */
 export const LANGUAGE_STORAGE_MS = 30 * 24 * 60 * 60 * 1000;
 const LANGUAGE_KEY = 'amora_language';
 const messagesKey = (locale: Locale) => `amora_messages_${locale}`;
+
+interface CachedMessages {
+  build: string;
+  at: number;
+  messages: MessageTree;
+}
 
 function storage(): Storage | null {
   try {
@@ -20,6 +29,11 @@ function storage(): Storage | null {
   } catch {
     return null;
   }
+}
+
+function setMessagesCookie(value: string, maxAgeS: number): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${MESSAGES_COOKIE}=${value};max-age=${maxAgeS};path=/;samesite=lax${location.protocol === 'https:' ? ';secure' : ''}`;
 }
 
 /** Stores the language the visitor chose (30 days); ignores anything that is not a locale. */
@@ -39,31 +53,62 @@ export function rememberedLanguage(now = Date.now()): Locale | null {
 }
 
 /**
- * A locale's message tree: from the 24-hour cache, else fetched (and cached).
- * Null when the load fails (logged, never thrown).
+ * Caches a locale's messages of a build for 24 hours and sets the cookie that
+ * lets the server leave them out of pages. Storage full or blocked: no cookie.
  */
-export async function loadMessages(locale: Locale, now = Date.now(), fetcher: typeof fetch = fetch): Promise<MessageTree | null> {
-  const store = storage();
+export function storeMessages(locale: Locale, build: string, messages: MessageTree, now = Date.now()): void {
   try {
-    const cached = JSON.parse(store?.getItem(messagesKey(locale)) ?? 'null') as { messages: MessageTree; at: number } | null;
-    if (cached && now - cached.at < MESSAGE_CACHE_MS) return cached.messages;
+    storage()?.setItem(messagesKey(locale), JSON.stringify({ build, at: now, messages } satisfies CachedMessages));
+    setMessagesCookie(`${build}.${locale}`, Math.floor(MESSAGE_CACHE_MS / 1000));
   } catch {
-    // A broken cache entry is fetched again.
+    // Without the cache the pages keep carrying their messages.
   }
+}
+
+/** The cached messages of a locale and build, or null when absent, of another build or older than 24 hours. */
+export function cachedMessages(locale: Locale, build: string, now = Date.now()): MessageTree | null {
+  try {
+    const cached = JSON.parse(storage()?.getItem(messagesKey(locale)) ?? 'null') as CachedMessages | null;
+    return cached && cached.build === build && now - cached.at < MESSAGE_CACHE_MS ? cached.messages : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A locale's messages: from the cache, else `GET /_i18n/{locale}/messages.json`
+ * (then cached). Null when the load fails (logged, never thrown).
+ */
+export async function loadMessages(locale: Locale, build: string, now = Date.now(), fetcher: typeof fetch = fetch): Promise<MessageTree | null> {
+  const cached = cachedMessages(locale, build, now);
+  if (cached) return cached;
   try {
     const response = await fetcher(`/_i18n/${locale}/messages.json`);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const body = (await response.json()) as Record<string, MessageTree>;
-    const messages = body[locale];
+    const messages = ((await response.json()) as Record<string, MessageTree>)[locale];
     if (!messages || typeof messages !== 'object') throw new Error('no messages in the answer');
-    try {
-      store?.setItem(messagesKey(locale), JSON.stringify({ messages, at: now }));
-    } catch {
-      // Storage full or blocked: the messages still serve this page.
-    }
+    storeMessages(locale, build, messages, now);
     return messages;
   } catch (error) {
     console.error('Failed to load messages for locale', locale, error);
     return null;
   }
+}
+
+/**
+ * The page's messages for its islands: the boot data's (then cached), else the
+ * cache the server relied on. When that cache is gone the page is loaded again
+ * (the cookie dropped, so the server sends the messages); if the reload guard
+ * refuses, the failure is logged and the app continues with message keys.
+ */
+export function pageMessages(boot: Pick<BootData, 'locale' | 'messages'>, build: string, now = Date.now()): MessageTree {
+  if (boot.messages) {
+    storeMessages(boot.locale, build, boot.messages, now);
+    return boot.messages;
+  }
+  const cached = cachedMessages(boot.locale, build, now);
+  if (cached) return cached;
+  setMessagesCookie('', 0);
+  if (!guardedReload()) console.error('Failed to load messages for locale', boot.locale);
+  return {};
 }

@@ -18,6 +18,11 @@ export const EMAIL_MAX_LENGTH = 254;
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const MESSAGE_CACHE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Cookie `{buildId}.{locale}` telling the server that this browser holds the
+ * messages of that build and locale (cached 24 h), so pages leave them out.
+ */
+export const MESSAGES_COOKIE = 'amora_messages';
 
 /** Largest JSON body any endpoint accepts (bytes). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +49,21 @@ describe('landers (issue 7)', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('nl-NL');
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('nl');
+  });
+
+  it('leaves the messages out of app pages once the browser caches them, and the islands still speak the language', async () => {
+    const nl = JSON.parse(fs.readFileSync('locales/nl.json', 'utf8')) as { signup: { password: string } };
+    const page = await browser.newPage({ locale: 'nl-NL', extraHTTPHeaders: { 'accept-language': 'nl-NL,nl;q=0.9' } });
+    const bootMessages = () => page.evaluate(() => 'messages' in JSON.parse(document.getElementById('amora-boot')!.textContent!));
+    await page.goto(`${browser.baseURL}/login`);
+    await browser.waitForIslands(page);
+    expect(await bootMessages()).toBe(true);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'amora_messages');
+    expect(cookie?.value).toMatch(/\.nl$/);
+    await page.goto(`${browser.baseURL}/signup`);
+    await browser.waitForIslands(page);
+    expect(await bootMessages()).toBe(false);
+    await expect.poll(() => page.locator('input[name="password"]').evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent)).toBe(nl.signup.password);
   });
 
   it('has no serious or critical axe violations on any lander design or static page, and takes their screenshots', async () => {

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { readBoot } from '../../client/boot';
+import { pageMessages } from '../../client/language';
 import { getI18n, hasMessages, registerMessages } from '../../shared/i18n';
 import type { Locale } from '../../shared/locales';
 
 /**
  * The `t` of the page's locale for an island. In the browser the messages come
- * from the page's boot data; on the server they are registered at startup.
+ * from the page's boot data or the browser's 24-hour cache; on the server they
+ * are registered at startup.
  */
 export function useT(locale: Locale) {
-  if (typeof document !== 'undefined' && !hasMessages(locale)) registerMessages(locale, readBoot().messages);
+  if (typeof document !== 'undefined' && !hasMessages(locale)) registerMessages(locale, pageMessages(readBoot(), __AMORA_BUILD_ID__));
   return useTranslation(undefined, { i18n: getI18n(locale) }).t;
 }
