@@ -2,19 +2,13 @@ import type { APIRoute } from 'astro';
 import { getAppContext } from '~/server/app';
 import { buildWebManifest } from '~/server/sites/web-manifest';
 import { resolveSiteForPage } from '~/server/sites/resolve-site';
-import { detectLocale } from '~/server/i18n/detect-locale';
-import { readCookies } from '~/server/http/cookies';
-import { LOCALE_COOKIE } from '~/shared/constants';
+import { detectRequestLocale } from '~/server/i18n/detect-locale';
 
 /** `GET /manifest.webmanifest` (SPEC §2): the requesting site's web app manifest. */
 export const GET: APIRoute = async ({ request }) => {
   const ctx = await getAppContext();
   const site = resolveSiteForPage(ctx.sites, request.headers);
-  const locale = detectLocale({
-    cookie: readCookies(request)[LOCALE_COOKIE],
-    acceptLanguage: request.headers.get('accept-language'),
-    domainLanguage: site.domain_language,
-  });
+  const locale = detectRequestLocale(request, site.domain_language);
   return new Response(JSON.stringify(buildWebManifest(site, locale)), {
     headers: { 'content-type': 'application/manifest+json', 'cache-control': 'public, max-age=3600', vary: 'Host, Accept-Language' },
   });

@@ -15,6 +15,9 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
 
+/** Longest value of a tracking record field (SPEC §3), characters. */
+export const TRACKING_VALUE_MAX = 200;
+
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const MESSAGE_CACHE_MS = 24 * 60 * 60 * 1000;

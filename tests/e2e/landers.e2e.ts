@@ -1,20 +1,12 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANDER_DESIGNS } from '../../src/shared/landers/lander-slug';
 import { STATIC_PAGES } from '../../src/shared/static-pages';
+import { seriousViolations } from './axe';
 import { useBrowser } from './browser';
 import { signUpFromGermanLander, trackingOf } from './lander-journey';
 
 const browser = useBrowser();
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 describe('landers (issue 7)', () => {
   it('takes a German visitor from /landers/video/ to the German lander, through the CTA into signup, with the tracking record', async () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { useBrowser } from './browser';
 
 const browser = useBrowser();
@@ -15,13 +15,6 @@ async function signUp(page: Page, name: string): Promise<void> {
   // The wizard continues; the member leaves it for the members area.
   await page.waitForSelector('.wizard-card [data-testid^="step-"]');
   await page.goto(`${browser.baseURL}/members`);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 describe('app shell', () => {

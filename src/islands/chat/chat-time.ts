@@ -1,4 +1,5 @@
 /** Times and day separators of the chat (issue 6), in the page's locale (Intl). */
+import { isOnlineNow } from '../../shared/rules/member-rules';
 
 /** "14:05" today, a short weekday within the week, else a short date. */
 export function chatListTime(iso: string, now: Date, locale: string): string {
@@ -28,17 +29,14 @@ function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 }
 
-/** A member counts as online when active in the last 10 minutes (as on the cards). */
-const ONLINE_MS = 10 * 60_000;
-
 /**
  * 'online', or how long ago the member was last active ("5 hours ago", in the
  * locale, Intl.RelativeTimeFormat), or null when unknown.
  */
 export function presenceLabel(lastActiveAt: string | null, now: Date, locale: string): string | null {
   if (!lastActiveAt) return null;
+  if (isOnlineNow(lastActiveAt, now.getTime())) return 'online';
   const ago = now.getTime() - Date.parse(lastActiveAt);
-  if (ago < ONLINE_MS) return 'online';
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const minutes = Math.round(ago / 60_000);
   if (minutes < 60) return format.format(-minutes, 'minute');

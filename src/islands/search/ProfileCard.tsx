@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PublicProfile } from '../../shared/contracts/profile';
-import { showsLanguageBadge } from '../../shared/rules/member-rules';
-
-/** A member counts as online when active in the last 10 minutes. */
-const ONLINE_WINDOW_MS = 10 * 60_000;
+import { isOnlineNow, showsLanguageBadge } from '../../shared/rules/member-rules';
 
 interface Props {
   profile: PublicProfile;
@@ -25,7 +22,7 @@ interface Props {
 
 /** Photo-led member card (DESIGN.md): 4:5 photo, name + age, place, online dot. */
 export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now, locale, languageLabel, actions, href, newLabel }: Props) {
-  const isOnline = profile.last_active_at !== null && now - Date.parse(profile.last_active_at) < ONLINE_WINDOW_MS;
+  const isOnline = isOnlineNow(profile.last_active_at, now);
   const place = [profile.city, countryName ?? profile.country].filter(Boolean).join(', ');
   return (
     <li className={`member-card${actions ? ' has-actions' : ''}`} data-testid="member-card" data-member-id={profile.id}>

@@ -6,6 +6,11 @@
  * and stores a language picked in the footer (`a[data-locale]`) in the
  * `i18n_redirected` cookie (365 days). Without JavaScript the server-set cookie
  * and plain links still work.
+ *
+ * Astro inlines this script only while its bundle is one chunk: a module it
+ * imports must not also be imported by an island, or Vite splits it into a
+ * shared file and the lander gets an extra request (the build-output test
+ * catches that).
  */
 import { trackingFromSearchParams, withTracking } from '../../shared/landers/tracking-params';
 import type { TrackingRecordValue } from '../../shared/contracts/tracking';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ensureAvatarMini, ensureAvatarPool } from '../db/seed/avatars';
+import { ensureAvatarPool } from '../db/seed/avatars';
 import type { Storage } from '../storage/local-storage';
 import { LANDER_PORTRAITS_PER_GENDER } from './lander-members';
 
@@ -9,7 +9,7 @@ import { LANDER_PORTRAITS_PER_GENDER } from './lander-members';
  * (served under `cdn_prefix`): the files of `mediaDir` (`landers/media/`, the
  * hero videos and posters) under the key `landers/…`, and the first
  * LANDER_PORTRAITS_PER_GENDER demo portraits per gender (with their 120×150
- * mini pictures for small faces). Idempotent; copies a
+ * mini pictures). Idempotent; copies a
  * file again when its size changed. Returns how many files it wrote.
  */
 export async function ensureLanderMedia(storage: Storage, mediaDir: string): Promise<number> {
@@ -26,8 +26,5 @@ export async function ensureLanderMedia(storage: Storage, mediaDir: string): Pro
     written += 1;
   }
   await ensureAvatarPool(storage, LANDER_PORTRAITS_PER_GENDER);
-  for (const gender of ['female', 'male'] as const) {
-    for (let index = 0; index < LANDER_PORTRAITS_PER_GENDER; index += 1) await ensureAvatarMini(storage, gender, index);
-  }
   return written;
 }

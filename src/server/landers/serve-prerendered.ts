@@ -1,16 +1,13 @@
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
-import { LOCALE_COOKIE } from '../../shared/constants';
 import { isLanderDesign, landerSlug, parseLanderSlug, type Niche } from '../../shared/landers/lander-slug';
-import { trackingFromSearchParams } from '../../shared/landers/tracking-params';
 import type { Locale } from '../../shared/locales';
 import type { StaticPage } from '../../shared/static-pages';
-import { readCookies } from '../http/cookies';
-import { detectLocale } from '../i18n/detect-locale';
+import { detectRequestLocale } from '../i18n/detect-locale';
 import { SECURITY_HEADERS } from '../http/security-headers';
 import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
-import { trackingSetCookie } from './tracking-cookie';
+import { trackingFromUrl } from './tracking-cookie';
 
 /** Where the build puts a site's pre-rendered lander (issue 7). */
 export function landerFilePath(site: SiteConfig, design: string, slug: string): string {
@@ -20,15 +17,6 @@ export function landerFilePath(site: SiteConfig, design: string, slug: string): 
 /** Where the build puts a site's pre-rendered static page in a locale (SPEC §2 /pages/*). */
 export function staticPageFilePath(site: SiteConfig, page: StaticPage, locale: Locale): string {
   return `sites/${site.package_name}/pages/${page}/${locale}/index.html`;
-}
-
-/** The locale of a request (SPEC §1: cookie, Accept-Language, the site's domain_language, en). */
-export function requestLocale(site: SiteConfig, request: Request): Locale {
-  return detectLocale({
-    cookie: readCookies(request)[LOCALE_COOKIE],
-    acceptLanguage: request.headers.get('accept-language'),
-    domainLanguage: site.domain_language,
-  });
 }
 
 /**
@@ -71,9 +59,8 @@ export async function serveLander(store: PrerenderedStore, input: { site: SiteCo
   if (!isLanderDesign(input.design) || !parseLanderSlug(input.slug)) return null;
   const file = await store.read(landerFilePath(input.site, input.design, input.slug));
   if (!file) return null;
-  const url = new URL(input.request.url);
-  const tracking = trackingFromSearchParams(url.searchParams);
-  return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking ? trackingSetCookie(url, tracking) : null);
+  const tracking = trackingFromUrl(new URL(input.request.url));
+  return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking?.setCookie ?? null);
 }
 
 /**
@@ -84,10 +71,10 @@ export async function serveLander(store: PrerenderedStore, input: { site: SiteCo
 export function redirectToLander(input: { site: SiteConfig; design: string; request: Request }): Response | null {
   if (!isLanderDesign(input.design)) return null;
   const url = new URL(input.request.url);
-  const slug = landerSlug(requestLocale(input.site, input.request), input.site.niche as Niche);
+  const slug = landerSlug(detectRequestLocale(input.request, input.site.domain_language), input.site.niche as Niche);
   const headers = new Headers({ location: `/landers/${input.design}/${slug}${url.search}`, vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
-  const tracking = trackingFromSearchParams(url.searchParams);
-  if (tracking) headers.append('set-cookie', trackingSetCookie(url, tracking));
+  const tracking = trackingFromUrl(url);
+  if (tracking) headers.append('set-cookie', tracking.setCookie);
   return new Response(null, { status: 302, headers });
 }
 
@@ -97,7 +84,7 @@ export function redirectToLander(input: { site: SiteConfig; design: string; requ
  * Null when the build has no such page.
  */
 export async function serveStaticPage(store: PrerenderedStore, input: { site: SiteConfig; page: StaticPage; request: Request }): Promise<Response | null> {
-  const locale = requestLocale(input.site, input.request);
+  const locale = detectRequestLocale(input.request, input.site.domain_language);
   const file = await store.read(staticPageFilePath(input.site, input.page, locale));
   if (!file) return null;
   return htmlResponse(file, input.request, { 'cache-control': 'private, no-cache', vary: 'Cookie, Accept-Language', 'content-language': locale }, null);

@@ -1,5 +1,6 @@
 import { stringifySetCookie } from 'cookie';
 import { TRACKING_COOKIE, type TrackingRecordValue } from '../../shared/contracts/tracking';
+import { trackingFromSearchParams } from '../../shared/landers/tracking-params';
 import { isSecureRequest } from '../http/cookies';
 
 /** SPEC §3 Tracking record lifetime: 30 days (seconds). */
@@ -18,4 +19,13 @@ export function trackingSetCookie(url: URL, record: TrackingRecordValue): string
     path: '/',
     maxAge: TRACKING_MAX_AGE_S,
   });
+}
+
+/**
+ * The tracking record a URL carries (lander, /landers/{design}/, /signup,
+ * /match-finder) and the Set-Cookie that keeps it, or null when it carries none.
+ */
+export function trackingFromUrl(url: URL): { record: TrackingRecordValue; setCookie: string } | null {
+  const record = trackingFromSearchParams(url.searchParams);
+  return record ? { record, setCookie: trackingSetCookie(url, record) } : null;
 }

@@ -1,10 +1,9 @@
 import type { User } from '../../shared/contracts/profile';
-import { LOCALE_COOKIE } from '../../shared/constants';
 import type { Locale } from '../../shared/locales';
 import { readSession, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { readCookies } from '../http/cookies';
-import { detectLocale } from '../i18n/detect-locale';
+import { detectRequestLocale } from '../i18n/detect-locale';
 import { getUserView } from '../members/profile-view';
 import { resolveSiteForPage } from '../sites/resolve-site';
 import type { SiteConfig } from '../sites/site-config';
@@ -25,11 +24,7 @@ export interface PageContext {
 export async function resolvePageContext(ctx: AppContext, request: Request): Promise<PageContext> {
   const site = resolveSiteForPage(ctx.sites, request.headers);
   const cookies = readCookies(request);
-  const locale = detectLocale({
-    cookie: cookies[LOCALE_COOKIE],
-    acceptLanguage: request.headers.get('accept-language'),
-    domainLanguage: site.domain_language,
-  });
+  const locale = detectRequestLocale(request, site.domain_language);
   const session = await readSession(ctx, cookies[SESSION_COOKIE]);
   const user = session ? await getUserView(ctx, session.userId) : null;
   return { site, locale, user, userId: user && session ? session.userId : null };

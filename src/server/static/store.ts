@@ -1,17 +1,17 @@
 import { loadConfig } from '../config';
-import { createDiskStore, findStaticDir, type PrerenderedStore } from './prerendered-store';
+import { createDiskStore, createFetchStore, findStaticDir, type PrerenderedStore } from './prerendered-store';
 
 let store: PrerenderedStore | null = null;
 
 /**
  * The process's store of pre-rendered pages: `STATIC_DIR`, else the `client`
- * folder beside the running server bundle.
- * @throws Error when neither exists (a server started without a build).
+ * folder beside the running server bundle. Without a build (`npm run dev`)
+ * the pages are asked from `origin`, the dev server that renders them.
  */
-export function getPrerenderedStore(): PrerenderedStore {
+export function getPrerenderedStore(origin: string): PrerenderedStore {
   if (store) return store;
   const dir = loadConfig(process.env).staticDir ?? findStaticDir(import.meta.url);
-  if (!dir) throw new Error('No static folder: set STATIC_DIR or serve a build (npm start)');
+  if (!dir) return createFetchStore(origin);
   store = createDiskStore(dir);
   return store;
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { TRACKING_VALUE_MAX } from '../constants';
 
 /** First-party cookie that carries the tracking record from a lander into signup (SPEC §3). */
 export const TRACKING_COOKIE = 'amora_tracking';
 
-const value = z.string().trim().min(1).max(200).optional().catch(undefined);
+const value = z.string().trim().min(1).max(TRACKING_VALUE_MAX).optional().catch(undefined);
 
 /** SPEC §3 Tracking record: network, ref, sub1, sub2, sub3 (+ an optional click id). */
 export const trackingRecordSchema = z.object({

@@ -55,3 +55,11 @@ export function isWebcamEligible(input: {
   if (!input.allowsResellCams && !input.allowsCamads) return false;
   return input.now - Date.parse(input.signupDate) > WEBCAM_DELAY_MS;
 }
+
+/** How recently a member must have been active to count as online (ms). */
+export const ONLINE_WINDOW_MS = 10 * 60_000;
+
+/** Whether a member active at `lastActiveAt` (ISO time) counts as online at `now` (ms since epoch). */
+export function isOnlineNow(lastActiveAt: string | null, now: number): boolean {
+  return lastActiveAt !== null && now - Date.parse(lastActiveAt) < ONLINE_WINDOW_MS;
+}

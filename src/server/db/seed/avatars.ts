@@ -49,25 +49,24 @@ export function avatarKeys(gender: Gender, index: number): { filename: string; t
   return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, miniFilename: `${base}-mini.webp` };
 }
 
-/** The 120×150 mini picture of an avatar (small faces on landers), rendered into storage unless already there. */
-export async function ensureAvatarMini(storage: Storage, gender: Gender, index: number): Promise<void> {
-  const keys = avatarKeys(gender, index);
-  if (await storage.exists(keys.miniFilename)) return;
-  const full = (await storage.get(keys.filename)) ?? (await sharp(Buffer.from(renderAvatarSvg(gender, index))).resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' }).png().toBuffer());
-  await storage.put(keys.miniFilename, await sharp(full).resize(MINI_WIDTH, MINI_HEIGHT).webp({ quality: 70 }).toBuffer());
-}
-
-/** Renders one avatar (4:5 portrait, WebP) and its thumbnail into storage unless already there. */
+/**
+ * Renders one avatar (4:5 portrait, WebP), its 240×300 thumbnail and 120×150
+ * mini picture (small faces on landers) into storage, unless already there; a
+ * missing mini is made from the stored portrait.
+ */
 async function ensureAvatar(storage: Storage, gender: Gender, index: number): Promise<AvatarFile> {
   const keys = avatarKeys(gender, index);
   const file = { filename: keys.filename, thumbFilename: keys.thumbFilename, width: AVATAR_WIDTH, height: AVATAR_HEIGHT };
-  if ((await storage.exists(keys.filename)) && (await storage.exists(keys.thumbFilename))) return file;
-  const square = await sharp(Buffer.from(renderAvatarSvg(gender, index))).png().toBuffer();
-  const portrait = sharp(square).resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' });
-  const full = await portrait.clone().webp({ quality: 80 }).toBuffer();
-  const thumb = await sharp(full).resize(THUMB_WIDTH, THUMB_HEIGHT).webp({ quality: 75 }).toBuffer();
-  await storage.put(keys.filename, full);
-  await storage.put(keys.thumbFilename, thumb);
+  const [hasFull, hasThumb, hasMini] = await Promise.all([storage.exists(keys.filename), storage.exists(keys.thumbFilename), storage.exists(keys.miniFilename)]);
+  if (hasFull && hasThumb && hasMini) return file;
+  let full = hasFull && hasThumb ? await storage.get(keys.filename) : null;
+  if (!full) {
+    const square = await sharp(Buffer.from(renderAvatarSvg(gender, index))).png().toBuffer();
+    full = await sharp(square).resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' }).webp({ quality: 80 }).toBuffer();
+    await storage.put(keys.filename, full);
+    await storage.put(keys.thumbFilename, await sharp(full).resize(THUMB_WIDTH, THUMB_HEIGHT).webp({ quality: 75 }).toBuffer());
+  }
+  await storage.put(keys.miniFilename, await sharp(full).resize(MINI_WIDTH, MINI_HEIGHT).webp({ quality: 70 }).toBuffer());
   return file;
 }
 
