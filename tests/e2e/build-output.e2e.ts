@@ -44,6 +44,8 @@ describe('pre-rendered output of the build (issue 7)', () => {
         for (const field of ['headline', 'cta', 'title'] as const) if (!text.includes(copy[field])) problems.push(`${design}/${slug}: ${field} "${copy[field]}" not on the page`);
         if (!/<(a|form)\b[^>]*(href|action)="\/signup[^"]*"[^>]*data-cta|<(a|form)\b[^>]*data-cta[^>]*(href|action)="\/signup/.test(html)) problems.push(`${design}/${slug}: no CTA into /signup`);
         if (!html.includes('amora_tracking')) problems.push(`${design}/${slug}: no tracking script`);
+        // Zero framework JavaScript, nothing fetched before use: no island, no script or stylesheet file.
+        if (/<astro-island|<script[^>]*\ssrc=|<link[^>]*rel="stylesheet"/.test(html)) problems.push(`${design}/${slug}: an island, script file or stylesheet file`);
       }
       expect(problems).toEqual([]);
     });

@@ -31,6 +31,18 @@ describe('landers (issue 7)', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
   });
 
+  it('sends a visitor to the slug of their language from the CDN copy of /landers/{design}/, keeping the query', async () => {
+    // dist/client/sites/{site}/ is what a CDN serves; our server serves the same files at /sites/{site}/.
+    const page = await browser.newPage({ locale: 'pl-PL', extraHTTPHeaders: { 'accept-language': 'pl-PL' } });
+    await page.goto(`${browser.baseURL}/sites/amora/landers/gallery/?network=cdn&sub1=s`);
+    await page.waitForURL('**/sites/amora/landers/gallery/pl?**');
+    expect(new URL(page.url()).search).toBe('?network=cdn&sub1=s');
+    expect(await page.getAttribute('html', 'lang')).toBe('pl-PL');
+    await page.context().addCookies([{ name: 'i18n_redirected', value: 'it', url: browser.baseURL }]);
+    await page.goto(`${browser.baseURL}/sites/amora/landers/gallery/`);
+    await page.waitForURL('**/sites/amora/landers/gallery/it');
+  });
+
   it('switches the language with the footer switcher, without JavaScript too', async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto(`${browser.baseURL}/pages/privacy`);
