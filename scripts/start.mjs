@@ -16,6 +16,8 @@ if (env.SEED_ON_START !== '0') {
 }
 
 console.log(`start: serving on http://${env.HOST}:${env.PORT}`);
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], { cwd: root, stdio: 'inherit', env });
+// AMORA_OUT_DIR serves another build folder (the one build-if-needed just made there).
+const entry = path.join(path.resolve(root, env.AMORA_OUT_DIR ?? 'dist'), 'server', 'entry.mjs');
+const server = spawn(process.execPath, [entry], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
