@@ -1,6 +1,9 @@
 import { count, eq, isNull } from 'drizzle-orm';
+import { differenceInYears } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, likes, profiles, users } from '../../src/server/db/schema';
+import { creditLedger, images, likes, profiles, users } from '../../src/server/db/schema';
+import { bandOfAge, bandOfAvatar } from '../../src/server/db/seed/avatar-traits';
+import { FIRST_NAMES } from '../../src/server/db/seed/first-names';
 import { seedMembers } from '../../src/server/db/seed/seed-members';
 import { useTestContext } from '../helpers/context';
 
@@ -24,5 +27,23 @@ describe('demo seed', () => {
     expect(funded?.credits).toBe(20);
     const [ledger] = await ctx().db.select({ value: count() }).from(creditLedger);
     expect(ledger?.value).toBe(40);
+  });
+
+  it('gives every member photos of their age band and gender, and a first name of their language and sex', async () => {
+    await seedMembers(ctx(), { members: 60 });
+    const rows = await ctx().db
+      .select({ name: profiles.name, gender: profiles.gender, dob: profiles.dateOfBirth, language: profiles.language, file: images.filename })
+      .from(profiles)
+      .innerJoin(images, eq(images.profileId, profiles.id));
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    const now = ctx().clock.now();
+    for (const row of rows) {
+      const match = /^demo\/v2\/(female|male)\/(\d{3})\.webp$/.exec(row.file);
+      expect(match, row.file).not.toBeNull();
+      expect(match![1]).toBe(row.gender);
+      expect(bandOfAvatar(Number(match![2]))).toBe(bandOfAge(differenceInYears(now, new Date(row.dob!))));
+      const names = FIRST_NAMES[row.language as 'en'][row.gender as 'female'];
+      expect([...names.young, ...names.older]).toContain(row.name);
+    }
   });
 });

@@ -122,8 +122,34 @@ function townAt(lat: number, lon: number): Town | null {
 export function reverseGeocode(lat: number, lon: number): Place | null {
   const town = townAt(lat, lon);
   if (!town || !Country.getCountryByCode(town.country)) return null;
+  return reverseGeocodeTown(town);
+}
+
+function reverseGeocodeTown(town: Town): Place {
   const { regions, regionList } = geoIndex();
   const region = around(regions, town.lon, town.lat, 1, MAX_DISTANCE_KM, (id: number) => regionList[id]!.country === town.country)
     .map((id) => regionList[id]!)[0];
   return { country: town.country, countryregion: region?.stateCode ?? null, city: town.name };
+}
+
+/** A town members can live in, with its region and population. */
+export interface TownPlace extends Place {
+  population: number;
+}
+
+const largestCache = new Map<string, TownPlace[]>();
+
+/** The `count` most populous towns of a country (ISO 3166-1 alpha-2), largest first, each with its region. Cached. */
+export function largestTowns(country: string, count: number): TownPlace[] {
+  const key = `${country}:${count}`;
+  let result = largestCache.get(key);
+  if (!result) {
+    const { townList } = geoIndex();
+    const seen = new Set<Town>();
+    const towns = townList.filter((town) => town.country === country && !seen.has(town) && seen.add(town));
+    towns.sort((a, b) => b.population - a.population);
+    result = towns.slice(0, count).map((town) => ({ ...reverseGeocodeTown(town), population: town.population }));
+    largestCache.set(key, result);
+  }
+  return result;
 }

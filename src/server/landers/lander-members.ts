@@ -1,12 +1,13 @@
-import { fakerDE, fakerEN_US, fakerES, fakerFR, fakerIT, fakerNL, fakerPL, type Faker } from '@faker-js/faker';
 import type { Gender } from '../../shared/constants';
 import type { Niche } from '../../shared/landers/lander-slug';
 import type { Locale } from '../../shared/locales';
 import type { Market } from '../../shared/landers/market-schema';
 import { avatarKeys } from '../db/seed/avatars';
+import { AGE_BANDS, bandOfAvatar, seededRandom } from '../db/seed/avatar-traits';
+import { firstNameFor } from '../db/seed/first-names';
 
-/** Portraits per gender the landers use (`demo/{gender}/000…023`); ensureLanderMedia renders them. */
-export const LANDER_PORTRAITS_PER_GENDER = 24;
+/** Portraits per gender the landers use (pool avatars 0…35, six per age band); ensureLanderMedia renders them. */
+export const LANDER_PORTRAITS_PER_GENDER = 36;
 
 /** One member shown on a lander: an illustrated demo portrait with a name, an age and a city. */
 export interface LanderMember {
@@ -20,8 +21,6 @@ export interface LanderMember {
   mini: string;
 }
 
-const FAKERS: Record<Locale, Faker> = { en: fakerEN_US, nl: fakerNL, de: fakerDE, it: fakerIT, fr: fakerFR, es: fakerES, pl: fakerPL };
-
 /** Ages each niche shows (SPEC §4 niches): mature niches older, the rest younger. */
 const NICHE_AGES: Record<Niche, [number, number]> = { 1: [23, 45], 2: [22, 38], 3: [25, 46], 4: [25, 49], 5: [60, 74], 6: [36, 52], 7: [22, 48] };
 
@@ -30,23 +29,34 @@ export function nicheGender(niche: Niche): Gender {
   return niche === 7 ? 'male' : 'female';
 }
 
+/** The portraits whose age band meets the niche's ages, each with the ages it can show there. */
+function portraitsFor(niche: Niche): { index: number; min: number; max: number }[] {
+  const [minAge, maxAge] = NICHE_AGES[niche];
+  return Array.from({ length: LANDER_PORTRAITS_PER_GENDER }, (_, index) => {
+    const band = AGE_BANDS[bandOfAvatar(index)]!;
+    return { index, min: Math.max(band.min, minAge), max: Math.min(band.max, maxAge) };
+  }).filter((portrait) => portrait.min <= portrait.max);
+}
+
 /**
  * `count` lander members for a locale and niche, deterministic (the same build
- * gives the same page): first names of the locale's market (faker's locale
- * data), cities of the market (`landers/markets.yaml`), ages of the niche,
+ * gives the same page): portraits whose age band fits the niche (different
+ * ones while there are enough), an age of both, a common first name of the
+ * locale for that sex and age, cities of the market (`landers/markets.yaml`),
  * two in three online. `seed` gives another set for the same page.
  */
 export function landerMembers(market: Market, locale: Locale, niche: Niche, count: number, seed = 0): LanderMember[] {
-  const faker = FAKERS[locale];
-  faker.seed(1000 * niche + seed + locale.charCodeAt(0) * 7 + locale.charCodeAt(1));
+  const random = seededRandom(`lander-${locale}-${niche}-${seed}`);
   const gender = nicheGender(niche);
-  const [minAge, maxAge] = NICHE_AGES[niche];
-  const start = (niche * 5 + seed * 3) % LANDER_PORTRAITS_PER_GENDER;
+  const portraits = portraitsFor(niche);
+  const start = (niche * 5 + seed * 3) % portraits.length;
   return Array.from({ length: count }, (_, i) => {
-    const keys = avatarKeys(gender, (start + i) % LANDER_PORTRAITS_PER_GENDER);
+    const portrait = portraits[(start + i) % portraits.length]!;
+    const keys = avatarKeys(gender, portrait.index);
+    const age = portrait.min + Math.floor(random() * (portrait.max - portrait.min + 1));
     return {
-      name: faker.person.firstName(gender),
-      age: faker.number.int({ min: minAge, max: maxAge }),
+      name: firstNameFor(locale, gender, age, random),
+      age,
       city: market.cities[(start + i * 5) % market.cities.length]!.name,
       online: i % 3 !== 2,
       image: keys.filename,

@@ -1,21 +1,26 @@
-import { faker } from '@faker-js/faker';
 import { GENDERS } from '../../shared/constants';
 import { avatarKeys } from '../db/seed/avatars';
+import { AGE_BANDS, bandOfAvatar, seededRandom } from '../db/seed/avatar-traits';
+import { firstNameFor } from '../db/seed/first-names';
 import type { CamProvider, CamQuery, FeedCam } from './cam-provider';
 
-/** Demo performers use the first avatars of the seeded pool (demo/{gender}/000–019; the seed always renders them). */
+/** Demo performers use the first avatars of the seeded pool (pool avatars 0–19; the seed always renders them). */
 export const DEMO_CAM_AVATARS = 20;
 const PER_GENDER = DEMO_CAM_AVATARS;
 
 function buildDemoCams(): FeedCam[] {
-  faker.seed(20261122);
+  const random = seededRandom('demo-cams');
   return GENDERS.flatMap((gender) =>
     Array.from({ length: PER_GENDER }, (_, i): FeedCam => {
-      const name = faker.person.firstName(gender);
+      // A performer is of the age band their portrait was drawn for (19–70).
+      const band = AGE_BANDS[bandOfAvatar(i)]!;
+      const [min, max] = [Math.max(band.min, 19), Math.min(band.max, 70)];
+      const age = min + Math.floor(random() * (max - min + 1));
+      const name = firstNameFor('en', gender, age, random);
       return {
         account: `${name.toLowerCase().replace(/[^a-z0-9]/g, '')}_${gender[0]}${i}`,
         name,
-        age: 19 + ((i * 7) % 40),
+        age,
         gender,
         image: avatarKeys(gender, i).thumbFilename,
         imageIsLocal: true,
@@ -35,7 +40,7 @@ function matches(cam: FeedCam, query: CamQuery): boolean {
 }
 
 /**
- * The built-in demo feed: 40 fixed performers (names from faker with a fixed
+ * The built-in demo feed: 40 fixed performers (common first names with a fixed
  * seed, portraits from the seeded avatar pool), live ones first. Room links
  * come from the site's `partner_links.cam_room`.
  */

@@ -3,11 +3,13 @@ import { personas } from '@dicebear/collection';
 import sharp from 'sharp';
 import type { Gender } from '../../../shared/constants';
 import type { Storage } from '../../storage/local-storage';
+import { poolAvatarTraits } from './avatar-traits';
 
 /**
  * Illustrated demo avatars (DiceBear "personas" rendered with sharp), generated
  * locally: nothing is fetched. Members share a pool of avatars so that seeding
- * 100,000 members does not render 100,000 images.
+ * 100,000 members does not render 100,000 images; each pool avatar belongs to
+ * an age band and members show avatars of their own band.
  */
 export interface AvatarFile {
   filename: string;
@@ -23,29 +25,29 @@ const THUMB_HEIGHT = 300;
 const MINI_WIDTH = 120;
 const MINI_HEIGHT = 150;
 
-const BACKGROUNDS = ['ffd5dc', 'ffdfbf', 'c0aede', 'd1d4f9', 'b6e3f4', 'fde2e4', 'e2ece9', 'fff1c1'];
-const HAIR: Record<Gender, ('long' | 'bobCut' | 'curly' | 'pigtails' | 'curlyBun' | 'straightBun' | 'bobBangs' | 'extraLong' | 'sideShave' | 'shortCombover' | 'curlyHighTop' | 'buzzcut' | 'fade' | 'balding' | 'mohawk' | 'beanie' | 'cap')[]> = {
-  female: ['long', 'bobCut', 'curly', 'pigtails', 'curlyBun', 'straightBun', 'bobBangs', 'extraLong'],
-  male: ['shortCombover', 'curlyHighTop', 'buzzcut', 'fade', 'balding', 'mohawk', 'beanie', 'cap'],
-};
-
-/** The SVG of demo avatar `index` of a gender pool (deterministic). */
+/** The SVG of demo avatar `index` of a gender pool (deterministic; its look fits the avatar's age band). */
 export function renderAvatarSvg(gender: Gender, index: number): string {
+  const traits = poolAvatarTraits(gender, index);
   return createAvatar(personas, {
     seed: `${gender}-${index}`,
     size: AVATAR_HEIGHT,
-    backgroundColor: BACKGROUNDS,
-    hair: HAIR[gender],
-    facialHairProbability: gender === 'male' ? 40 : 0,
-    // Friendly expressions only: no frowns, pacifiers or closed eyes on a dating profile.
-    mouth: gender === 'female' ? ['smile', 'bigSmile', 'smirk', 'lips'] : ['smile', 'bigSmile', 'smirk'],
-    eyes: ['open', 'happy', 'glasses', 'wink'],
+    backgroundColor: [traits.backgroundColor],
+    hair: [traits.hair],
+    hairColor: [traits.hairColor],
+    ...(traits.facialHair ? { facialHair: [traits.facialHair], facialHairProbability: 100 } : { facialHairProbability: 0 }),
+    eyes: [traits.eyes],
+    nose: [traits.nose],
+    mouth: [traits.mouth],
+    skinColor: [traits.skinColor],
+    body: [traits.body],
+    clothingColor: [traits.clothingColor],
   }).toString();
 }
 
-/** Key of avatar `index` of a gender pool, e.g. `demo/female/007.webp`, its 240×300 thumbnail and 120×150 mini picture. */
+/** Key of avatar `index` of a gender pool, e.g. `demo/v2/female/007.webp`, its 240×300 thumbnail and 120×150 mini picture. */
 export function avatarKeys(gender: Gender, index: number): { filename: string; thumbFilename: string; miniFilename: string } {
-  const base = `demo/${gender}/${String(index).padStart(3, '0')}`;
+  // v2: avatars drawn from the age rules (older pools under demo/{gender}/ stay for the rows that use them).
+  const base = `demo/v2/${gender}/${String(index).padStart(3, '0')}`;
   return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, miniFilename: `${base}-mini.webp` };
 }
 

@@ -1,62 +1,17 @@
-import {
-  fakerDE,
-  fakerDE_AT,
-  fakerDE_CH,
-  fakerEN_AU,
-  fakerEN_CA,
-  fakerEN_GB,
-  fakerEN_IE,
-  fakerEN_US,
-  fakerES,
-  fakerFR,
-  fakerIT,
-  fakerNL,
-  fakerNL_BE,
-  fakerPL,
-  type Faker,
-} from '@faker-js/faker';
-import { format, subDays } from 'date-fns';
+import { fakerEN_US } from '@faker-js/faker';
+import { format } from 'date-fns';
 import { inArray, sql } from 'drizzle-orm';
-import type { Gender } from '../../../shared/constants';
-import type { Locale } from '../../../shared/locales';
 import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
-import { citiesOf } from '../../geo/regions';
 import { creditLedger, images, likes, profiles, users } from '../schema';
-import { ABOUT_ME } from './about-me';
-import { ensureAvatarPool, type AvatarFile } from './avatars';
+import { ensureAvatarPool } from './avatars';
+import { demoMember } from './demo-member';
 import { DEMO_CAM_AVATARS } from '../../xcams/demo-cams';
 
 /** Password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'amora-demo';
 /** Demo account e-mails are `demo{n}@amora.test`, n from 1. */
 export const demoEmail = (n: number) => `demo${n}@amora.test`;
-
-interface CountryProfile {
-  country: string;
-  weight: number;
-  language: Locale;
-  faker: Faker;
-}
-
-/** Countries of the seven locales and their neighbours, weighted roughly by traffic. */
-const COUNTRIES: CountryProfile[] = [
-  { country: 'US', weight: 14, language: 'en', faker: fakerEN_US },
-  { country: 'GB', weight: 9, language: 'en', faker: fakerEN_GB },
-  { country: 'IE', weight: 2, language: 'en', faker: fakerEN_IE },
-  { country: 'CA', weight: 4, language: 'en', faker: fakerEN_CA },
-  { country: 'AU', weight: 4, language: 'en', faker: fakerEN_AU },
-  { country: 'NZ', weight: 1, language: 'en', faker: fakerEN_AU },
-  { country: 'NL', weight: 10, language: 'nl', faker: fakerNL },
-  { country: 'BE', weight: 4, language: 'nl', faker: fakerNL_BE },
-  { country: 'DE', weight: 12, language: 'de', faker: fakerDE },
-  { country: 'AT', weight: 3, language: 'de', faker: fakerDE_AT },
-  { country: 'CH', weight: 3, language: 'de', faker: fakerDE_CH },
-  { country: 'IT', weight: 9, language: 'it', faker: fakerIT },
-  { country: 'FR', weight: 10, language: 'fr', faker: fakerFR },
-  { country: 'ES', weight: 8, language: 'es', faker: fakerES },
-  { country: 'PL', weight: 7, language: 'pl', faker: fakerPL },
-];
 
 const AVATARS_PER_GENDER = 120;
 const BATCH = 1000;
@@ -80,12 +35,11 @@ export interface SeedOptions {
  */
 export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, onProgress }: SeedOptions): Promise<void> {
   // At least DEMO_CAM_AVATARS per gender: the demo webcam feed shows those portraits.
-  const pool = await ensureAvatarPool(ctx.storage, Math.min(AVATARS_PER_GENDER, Math.max(members, DEMO_CAM_AVATARS)));
+  const poolSize = Math.min(AVATARS_PER_GENDER, Math.max(members, DEMO_CAM_AVATARS));
+  const pool = await ensureAvatarPool(ctx.storage, poolSize);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const random = fakerEN_US;
   random.seed(20261121 + firstNumber);
-  COUNTRIES.forEach((entry, i) => entry.faker.seed(1000 * firstNumber + i));
-  const totalWeight = COUNTRIES.reduce((sum, c) => sum + c.weight, 0);
   const now = ctx.clock.now();
 
   const seededIds: number[] = [];
@@ -151,28 +105,8 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
   // Fresh statistics (and no dead rows from the main-image update) so the planner uses the search indexes.
   await ctx.db.execute(sql`VACUUM ANALYZE`);
 
-  function pickCountry(): CountryProfile {
-    let ticket = random.number.int({ min: 1, max: totalWeight });
-    for (const entry of COUNTRIES) {
-      ticket -= entry.weight;
-      if (ticket <= 0) return entry;
-    }
-    return COUNTRIES[0]!;
-  }
-
   function makeMember(n: number) {
-    const origin = pickCountry();
-    const gender: Gender = random.number.float() < 0.55 ? 'female' : 'male';
-    const cities = citiesOf(origin.country);
-    const city = cities.length > 0 ? random.helpers.arrayElement(cities) : null;
-    const age = random.number.int({ min: 18, max: 80 });
-    const dob = subDays(now, age * 365.25 + random.number.int({ min: 1, max: 360 }));
-    const signup = subDays(now, random.number.int({ min: 0, max: 720 }));
-    const lastActive = new Date(now.getTime() - random.number.int({ min: 0, max: 30 * 24 * 3600 }) * 1000);
-    const firstName = origin.faker.person.firstName(gender);
-    const sentences = random.helpers.arrayElements(ABOUT_ME[origin.language], { min: 2, max: 3 });
-    const photoCount = random.number.int({ min: 1, max: 3 });
-    const photos: AvatarFile[] = random.helpers.arrayElements(pool[gender], photoCount);
+    const member = demoMember(n, now, poolSize);
     return {
       number: n,
       user: {
@@ -181,22 +115,22 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
         passwordHash,
         status: 'active' as const,
         isDemo: true,
-        createdAt: signup,
+        createdAt: member.signup,
         timezone: 'UTC',
       },
       profile: {
-        name: firstName,
-        gender,
-        dateOfBirth: format(dob, 'yyyy-MM-dd'),
-        country: origin.country,
-        countryregion: city?.regionId ?? null,
-        city: city?.name ?? null,
-        personal: sentences.join(' '),
-        language: origin.language,
+        name: member.name,
+        gender: member.gender,
+        dateOfBirth: format(member.dateOfBirth, 'yyyy-MM-dd'),
+        country: member.country,
+        countryregion: member.countryregion,
+        city: member.city,
+        personal: member.about,
+        language: member.language,
         lastSignupStep: 7,
-        lastActiveAt: lastActive,
+        lastActiveAt: member.lastActive,
       },
-      photos,
+      photos: member.photos.map((index) => pool[member.gender][index]!),
     };
   }
 }
