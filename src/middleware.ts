@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { getAppContext } from '~/server/app';
 import { registerAllMessages } from '~/server/i18n/messages';
 import { resolvePageContext, SECURITY_HEADERS } from '~/server/pages/page-context';
+import { botErrorResponse } from '~/server/pages/bots';
 
 registerAllMessages();
 
@@ -9,8 +10,9 @@ registerAllMessages();
 const PASSTHROUGH = /^\/(api|_i18n|media|_astro)\//;
 
 /**
- * Resolves site, locale and the logged-in user for page requests into
- * `Astro.locals`, and adds security headers.
+ * Resolves site, locale, the logged-in user and what the visitor may do for
+ * page requests into `Astro.locals`, answers bots' error pages with plain text,
+ * and adds security headers.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
@@ -20,7 +22,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.site = page.site;
   context.locals.locale = page.locale;
   context.locals.user = page.user;
-  const response = await next();
+  context.locals.access = page.access;
+  const rendered = await next();
+  // Bots get plain text instead of any HTML error page (unknown paths of any depth, missing members).
+  const response = botErrorResponse(context.request.headers.get('user-agent'), rendered) ?? rendered;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   if (response.headers.get('content-type')?.startsWith('text/html')) {
     // Pre-rendered landers and pages set their own caching; app pages are per member.

@@ -8,6 +8,8 @@ export interface BootData {
   packageName: string;
   locale: Locale;
   user: User | null;
+  /** What this visitor may do: join buttons show only when `canSignUp`. */
+  access: { canSignUp: boolean; canSearch: boolean };
   settings: Pick<
     PublicSettings,
     'name' | 'template' | 'cdn_prefix' | 'signups' | 'countries' | 'logged_out_search' | 'logged_out_search_trafficsource' | 'push_pub'

@@ -9,7 +9,9 @@ describe('pages', () => {
     const page = await browser.newPage();
     const response = await page.goto(`${browser.baseURL}/no/such/page`);
     expect(response?.status()).toBe(404);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
+    // A friendly sentence leads; the status text stays the detail (and the document title).
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! This page seems to have wandered off.');
+    expect(await page.title()).toMatch(/^Page not found · /);
     expect(await page.getByTestId('error-page').textContent()).toMatch(/Error\s*404/);
     expect(await page.getByTestId('error-detail').textContent()).toBe('Page Not Found: /no/such/page');
     expect(await page.locator('html').getAttribute('class')).toBe('app-error-404-page');
@@ -68,5 +70,46 @@ describe('pages', () => {
     const json = await response.json();
     expect(Object.keys(json)).toEqual(['nl']);
     expect(json.nl.nav.search).toBeTruthy();
+  });
+
+  it('shows a member other members on the 404 page, never the member themself', async () => {
+    browser.allowConsoleError(/404/);
+    const page = await browser.newPage();
+    await browser.logIn(page, 'demo5@amora.test');
+    const ownId = await page.evaluate(() => JSON.parse(document.getElementById('amora-boot')!.textContent!).user.profile.id as number);
+    await page.goto(`${browser.baseURL}/no/such/page`);
+    const links = await page.locator('.error-members a.member-card-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links).not.toContain(`/members/${ownId}`);
+  });
+
+  it('shows complaints as wide as the other text pages, with mail and phone links to customer support', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${browser.baseURL}/pages/terms`);
+    const textWidth = (await page.locator('main').boundingBox())!.width;
+    await page.goto(`${browser.baseURL}/complaints`);
+    const complaints = page.getByTestId('complaints');
+    const box = await complaints.boundingBox();
+    expect(Math.abs(box!.width - textWidth)).toBeLessThan(2);
+    const write = complaints.getByRole('link', { name: 'write to customer support' });
+    expect(await write.getAttribute('href')).toBe('mailto:support@amora.test');
+    const phone = complaints.locator('a[href^="tel:"]');
+    expect(await phone.getAttribute('href')).toMatch(/^tel:\+?\d{6,}$/);
+    await browser.screenshot(page, 'complaints');
+  });
+
+  it('shows the site’s logo on the match finder and, after the quiz, a signup about to show the matches', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${browser.baseURL}/match-finder`);
+    const logo = page.getByTestId('site-logo');
+    expect(await logo.isVisible()).toBe(true);
+    expect(await logo.textContent()).toContain('Amora');
+    await page.locator('fieldset[data-step="1"]').getByRole('radio', { name: 'A man' }).check();
+    await page.locator('fieldset[data-step="2"]').getByRole('radio', { name: 'A woman' }).check();
+    await page.locator('fieldset[data-step="3"]').getByRole('radio').nth(1).check();
+    await page.click('.mf-submit');
+    await page.waitForURL('**/signup?**');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your matches are ready');
+    expect(await page.getByText('we will show you your matches right away').isVisible()).toBe(true);
   });
 });

@@ -13,10 +13,12 @@ interface Props {
   locale: Locale;
   /** Where to go after login (a same-site path). */
   next: string;
+  /** Offer "create a free account" (false where signups are closed to this visitor). */
+  showSignup?: boolean;
 }
 
 /** Login form: e-mail + password → `POST /api/login.php`, then on to `next`. */
-export default function LoginForm({ locale, next }: Props) {
+export default function LoginForm({ locale, next, showSignup = true }: Props) {
   const t = useT(locale);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -77,9 +79,11 @@ export default function LoginForm({ locale, next }: Props) {
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </button>
-      <p className="auth-switch">
-        {t('login.no_account')} <a href="/signup">{t('login.signup_link')}</a>
-      </p>
+      {showSignup && (
+        <p className="auth-switch">
+          {t('login.no_account')} <a href="/signup">{t('login.signup_link')}</a>
+        </p>
+      )}
     </form>
   );
 }

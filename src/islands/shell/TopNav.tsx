@@ -16,6 +16,8 @@ interface Props {
   currentPath: string;
   /** Member routes that exist in this build besides search (e.g. 'likes', 'chats'); they get nav items with badges. */
   memberRoutes: ('likes' | 'chats')[];
+  /** Visitors get a join button (false where signups are closed to them: log-in only). */
+  showJoin?: boolean;
   /** Developer preview (/_dev/top-nav): render these values instead of the session and badge stores. */
   preview?: { unread: number; likes: number };
 }
@@ -34,7 +36,7 @@ function NavBadge({ count, label }: { count: number; label: string }) {
  * Top navigation (desktop) and bottom navigation (phones). Owns the session
  * store's start on every page: SSR user → `$user`, polling when logged in.
  */
-export default function TopNav({ locale, initialUser, siteName, cdnPrefix, currentPath, memberRoutes, preview }: Props) {
+export default function TopNav({ locale, initialUser, siteName, cdnPrefix, currentPath, memberRoutes, showJoin = true, preview }: Props) {
   const t = useT(locale);
   const storeUser = useStore($user);
   const storeUnread = useStore($unreadMessages);
@@ -113,9 +115,11 @@ export default function TopNav({ locale, initialUser, siteName, cdnPrefix, curre
               <a className="nav-link nav-hide-mobile" href="/login" aria-current={current('/login')}>
                 {t('nav.login')}
               </a>
-              <a className="btn btn-primary btn-small" href="/signup">
-                {t('nav.signup')}
-              </a>
+              {showJoin && (
+                <a className="btn btn-primary btn-small" href="/signup">
+                  {t('nav.signup')}
+                </a>
+              )}
             </div>
           )}
         </nav>
@@ -145,10 +149,12 @@ export default function TopNav({ locale, initialUser, siteName, cdnPrefix, curre
               <LoginIcon />
               {t('nav.login')}
             </a>
-            <a href="/signup" aria-current={current('/signup')}>
-              <HeartIcon />
-              {t('nav.signup')}
-            </a>
+            {showJoin && (
+              <a href="/signup" aria-current={current('/signup')}>
+                <HeartIcon />
+                {t('nav.signup')}
+              </a>
+            )}
           </>
         )}
       </nav>

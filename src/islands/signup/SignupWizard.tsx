@@ -35,6 +35,8 @@ export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix,
   const [ready, setReady] = useState(false);
   const user = ready ? storeUser : initialUser;
   const current = ready ? step : initialUser ? Math.max(1, Math.min(6, initialUser.profile.lastSignupStep)) : 0;
+  // Coming from the match finder, the signup says it is about to show the matches.
+  const toMatches = continueHref.startsWith('/signup-matches');
 
   useEffect(() => {
     startWizard(initialUser);
@@ -53,8 +55,8 @@ export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix,
       {current === 0 && (
         <>
           <div className="auth-head">
-            <h1>{t('signup.title')}</h1>
-            <p className="muted">{t('signup.subtitle', { site: siteName })}</p>
+            <h1>{t(toMatches ? 'signup.matches_title' : 'signup.title')}</h1>
+            <p className="muted">{toMatches ? t('signup.matches_subtitle') : t('signup.subtitle', { site: siteName })}</p>
           </div>
           <SignupForm locale={locale} next="/members" onCreated={afterAccountCreated} />
         </>

@@ -7,6 +7,7 @@ import { detectRequestLocale } from '../i18n/detect-locale';
 import { getUserView } from '../members/profile-view';
 import { resolveSiteForPage } from '../sites/resolve-site';
 import type { SiteConfig } from '../sites/site-config';
+import { requestAccess, type VisitorAccess } from '../sites/visitor-access';
 
 /** What every rendered page knows about its request. */
 export interface PageContext {
@@ -15,11 +16,13 @@ export interface PageContext {
   /** The logged-in member, or null for visitors. */
   user: User | null;
   userId: number | null;
+  /** Whether this visitor may sign up (join buttons show) and search, traffic source included. */
+  access: VisitorAccess;
 }
 
 /**
- * Resolves site (original-host / Host), locale (SPEC §1) and the session's user
- * for a page request.
+ * Resolves site (original-host / Host), locale (SPEC §1), the session's user
+ * and what the visitor may do (sign up, search) for a page request.
  */
 export async function resolvePageContext(ctx: AppContext, request: Request): Promise<PageContext> {
   const site = resolveSiteForPage(ctx.sites, request.headers);
@@ -27,7 +30,8 @@ export async function resolvePageContext(ctx: AppContext, request: Request): Pro
   const locale = detectRequestLocale(request, site.domain_language);
   const session = await readSession(ctx, cookies[SESSION_COOKIE]);
   const user = session ? await getUserView(ctx, session.userId) : null;
-  return { site, locale, user, userId: user && session ? session.userId : null };
+  const access = requestAccess(site, request, user !== null);
+  return { site, locale, user, userId: user && session ? session.userId : null, access };
 }
 
 export { SECURITY_HEADERS } from '../http/security-headers';

@@ -3,13 +3,13 @@ import type { SignupPayload } from '../../shared/contracts/auth';
 import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '../../shared/constants';
 import { fail, ok, type Result } from '../../shared/errors';
 import { isNameEqualToEmail } from '../../shared/rules/signup-rules';
-import { areSignupsAllowed } from '../../shared/rules/site-rules';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { grantCredits } from '../credits/credits';
 import { profiles, users, type TrackingRecord } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import type { SiteConfig } from '../sites/site-config';
+import { accessFor } from '../sites/visitor-access';
 
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
@@ -35,7 +35,7 @@ export async function createAccount(
   ctx: AppContext,
   { site, payload, tracking }: CreateAccountInput,
 ): Promise<Result<{ userId: number }, 'signups_closed' | 'validation_failed' | 'account_exists' | 'account_deleted'>> {
-  if (!areSignupsAllowed(site.signups, tracking?.network ?? payload.trafficsource)) return fail('signups_closed');
+  if (!accessFor(site, false, tracking?.network ?? payload.trafficsource).canSignUp) return fail('signups_closed');
   if (isNameEqualToEmail(payload.name, payload.email)) {
     return fail('validation_failed', undefined, [{ path: 'name', message: 'signup.name_equal_to_email' }]);
   }

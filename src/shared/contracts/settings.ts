@@ -17,6 +17,8 @@ export const companySchema = z.object({
   tradenames: z.array(z.string()),
   vat_numbers: z.array(z.string()),
   support_phone: z.string(),
+  /** Customer support address; a site file without one gets support@ its domain. */
+  support_email: z.email().optional(),
   delete_discount: z.number().int().min(0).max(100),
 });
 

@@ -1,20 +1,21 @@
 import { profileContract, searchContract } from '../../../shared/contracts/search';
 import { fail, ok } from '../../../shared/errors';
-import { isLoggedOutSearchVisible } from '../../../shared/rules/site-rules';
 import { openProfile } from '../../members/open-profile';
 import { hasFilters, loadSavedSearch, saveSearch } from '../../members/saved-search';
 import { searchMembers } from '../../members/search-members';
+import { requestAccess } from '../../sites/visitor-access';
 import { defineOperation } from '../api';
 
 /**
  * `GET /api/search.php` (SPEC §7): one page of members; visitors only when
- * logged-out search is visible. For a member, the automatic first load without
+ * logged-out search is open to them (traffic source from query or tracking cookie). For a member, the automatic first load without
  * filters uses the remembered ones, and a manual search is remembered unless
  * `do_not_save` (the response's `filter_options` tells the page which were used).
  */
 export const searchEndpoint = [
   defineOperation(searchContract, async ({ query }, req) => {
-    if (!req.session && !isLoggedOutSearchVisible(req.site, query.trafficsource)) return fail('search_not_allowed');
+    // The traffic source comes from the query or the lander's tracking cookie, as on the pages.
+    if (!requestAccess(req.site, req.request, req.session !== null).canSearch) return fail('search_not_allowed');
     const { gender, country, countryregion, min_age, max_age } = query;
     let filters = Object.fromEntries(
       Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
