@@ -94,7 +94,7 @@ export function GifPicker({ t, locale, disabled, onPick }: Props) {
               {state.gifs.length === 0
                 ? Array.from({ length: 6 }, (_, i) => <li key={i} className="gif-cell skeleton" />)
                 : state.gifs.map((gif) => (
-                    <li key={gif.id} className="gif-cell">
+                    <li key={gif.id} className="gif-cell" data-gif-id={gif.id}>
                       <button
                         type="button"
                         onClick={() => {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import type { ChatMessage, Gif } from '../../shared/contracts/chat';
 import type { OutgoingMessage } from '../../stores/conversation';
 import { dayLabel, isNewDay, messageTime } from './chat-time';
@@ -23,7 +23,7 @@ interface Props {
 function MessageBody({ text, gif }: { text: string | null; gif: Gif | null }) {
   if (gif) {
     return (
-      <p className="bubble bubble-gif">
+      <p className="bubble bubble-gif" data-gif-id={gif.id}>
         <img src={gif.url} alt={gif.title} width={gif.width} height={gif.height} loading="lazy" decoding="async" />
       </p>
     );
@@ -86,7 +86,8 @@ export function MessageList({ messages, outgoing, myId, hasMore, loadingOlder, t
       {messages.map((message, i) => {
         const mine = message.from === myId;
         return (
-          <div key={message.id}>
+          // A fragment, not a wrapper: each row must be a direct item of the list's column to align left or right.
+          <Fragment key={message.id}>
             {isNewDay(messages[i - 1]?.created_at, message.created_at) && (
               <div className="day-separator" role="separator">
                 <span>{dayLabel(message.created_at, locale)}</span>
@@ -100,7 +101,7 @@ export function MessageList({ messages, outgoing, myId, hasMore, loadingOlder, t
                 {mine && message.id === lastMine && message.id !== lastSeenId && <span> · {t('chat.sent')}</span>}
               </span>
             </div>
-          </div>
+          </Fragment>
         );
       })}
       {outgoing.map((message) => (
