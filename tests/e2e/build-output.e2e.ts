@@ -8,6 +8,7 @@ import { resolveLanderCopy } from '../../src/shared/landers/lander-copy';
 import { allLanderPages } from '../../src/shared/landers/lander-slug';
 import { LOCALES, LOCALE_TAGS } from '../../src/shared/locales';
 import { STATIC_PAGES } from '../../src/shared/static-pages';
+import { measureStaticPages } from '../../bench/landers/static-output';
 
 /** The build these tests read (the one the e2e server serves). */
 const client = path.resolve(process.env.AMORA_OUT_DIR ?? 'dist', 'client');
@@ -48,6 +49,19 @@ describe('pre-rendered output of the build (issue 7)', () => {
         if (/<astro-island|<script[^>]*\ssrc=|<link[^>]*rel="stylesheet"/.test(html)) problems.push(`${design}/${slug}: an island, script file or stylesheet file`);
       }
       expect(problems).toEqual([]);
+    });
+
+    it(`${site.package_name}: every lander in the site's template (${site.template}) within budget: ≤ 14 KB brotli HTML+CSS, ≤ 2 KB JS, its font preloaded from our origin`, () => {
+      const over = measureStaticPages(client, site.package_name)
+        .filter((page) => page.brotliBytes > 14 * 1024 || page.jsBytes > 2 * 1024 || page.renderBlocking > 0)
+        .map((page) => `${page.design}/${page.slug}: ${page.brotliBytes} B brotli, ${page.jsBytes} B JS, ${page.renderBlocking} blocking`);
+      expect(over).toEqual([]);
+      const html = fs.readFileSync(path.join(client, 'sites', site.package_name, 'landers', 'gallery', 'de', 'index.html'), 'utf8');
+      expect(html).toContain(`data-template="${site.template}"`);
+      const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((match) => match[1]!);
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]).toMatch(/^\/_astro\/[\w-]+-latin-wght-normal\.[\w-]+\.woff2$/);
+      expect(fs.existsSync(path.join(client, preloads[0]!))).toBe(true);
     });
 
     it(`${site.package_name}: 7 × 7 = 49 static pages, each in its language with the company fields filled in`, () => {
