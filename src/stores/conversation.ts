@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
 import { messagesContract, sendMessageContract, typingContract, type ChatMessage, type Gif } from '../shared/contracts/chat';
 import { markChatOpened } from './chats';
+import { notePushInterest } from './push';
 
 /**
  * The open conversation (issue 6): history pages (infinite scroll upwards),
@@ -121,6 +122,8 @@ async function send(draft: { text: string; gif: null } | { text: null; gif: Gif 
     if (state.id !== id) return;
     patch({ outgoing: state.outgoing.filter((o) => o.localId !== localId), credits });
     receiveConversationMessage(message);
+    // A message sent shows interest: the push offer may follow.
+    notePushInterest();
   } catch (error) {
     const reason = error instanceof ApiError ? error.message : 'errors.network';
     const state = $conversation.get();

@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
 import { likeContract, likesContract, unlikeContract, type Like } from '../shared/contracts/likes';
 import { setNewLikes } from './badges';
+import { notePushInterest } from './push';
 import { refreshUser } from './session';
 
 /**
@@ -72,6 +73,8 @@ export async function toggleLike(profileId: number): Promise<boolean | null> {
   try {
     if (wantLiked) await callApi(likeContract, { body: { profile: profileId } });
     else await callApi(unlikeContract, { body: { profile: profileId } });
+    // A like shows interest: the push offer may follow.
+    if (wantLiked) notePushInterest();
     await loadLikes();
     return wantLiked;
   } catch (error) {

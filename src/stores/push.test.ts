@@ -7,7 +7,20 @@ vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
   callApi: (...args: unknown[]) => callApi(...args),
 }));
-const { $push, initPush, subscribePush, unsubscribePush, addExistingSubscription } = await import('./push');
+const {
+  $push,
+  $pushPrompt,
+  initPush,
+  subscribePush,
+  unsubscribePush,
+  addExistingSubscription,
+  isPushPromptDue,
+  loadPushPromptMemory,
+  dismissPushPrompt,
+  notePushInterest,
+  PUSH_DISMISSED_AT_KEY,
+  PUSH_PROMPT_PAUSE_MS,
+} = await import('./push');
 const session = await import('./session');
 
 const SUB = { endpoint: 'https://push.example/abc', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } };
@@ -98,5 +111,73 @@ describe('SPEC §5 push prompt rule', () => {
     expect(shouldShowPushPrompt({ ...base, isSubscribed: true })).toBe(false);
     expect(shouldShowPushPrompt({ ...base, pushKey: null })).toBe(false);
     expect(shouldShowPushPrompt({ ...base, isDenied: true })).toBe(false);
+  });
+});
+
+/** A browser storage stand-in. */
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+}
+
+describe('when the shell offers push (declines remembered per session and per week)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const NOW = Date.UTC(2026, 10, 23, 12);
+  let storages: { local: ReturnType<typeof memoryStorage>; session: ReturnType<typeof memoryStorage> };
+  beforeEach(() => {
+    storages = { local: memoryStorage(), session: memoryStorage() };
+    loadPushPromptMemory(storages);
+  });
+  /** A new session in the same browser: the session storage starts empty, local storage stays. */
+  function newSession() {
+    storages = { local: storages.local, session: memoryStorage() };
+    loadPushPromptMemory(storages);
+  }
+
+  it('never on a first visit: only after the member showed interest (a like, a message)', () => {
+    expect(isPushPromptDue($pushPrompt.get(), NOW)).toBe(false);
+    notePushInterest(storages);
+    expect(isPushPromptDue($pushPrompt.get(), NOW)).toBe(true);
+  });
+
+  it('not before the browser storage was read (server render, first paint)', () => {
+    expect(isPushPromptDue({ loaded: false, dismissedAt: null, dismissedThisSession: false, interested: true }, NOW)).toBe(false);
+  });
+
+  it('not again in the same session after "Skip for now" or "Not now", even after a like', () => {
+    dismissPushPrompt(NOW, storages);
+    notePushInterest(storages);
+    expect(isPushPromptDue($pushPrompt.get(), NOW + 8 * DAY)).toBe(false);
+    // The page reloads: the session still remembers the decline.
+    loadPushPromptMemory(storages);
+    expect($pushPrompt.get()).toMatchObject({ dismissedThisSession: true, interested: true });
+    expect(isPushPromptDue($pushPrompt.get(), NOW + 8 * DAY)).toBe(false);
+  });
+
+  it('at most once a week after a decline: a new session within the week stays quiet, after it the offer may come back', () => {
+    dismissPushPrompt(NOW, storages);
+    expect(storages.local.getItem(PUSH_DISMISSED_AT_KEY)).toBe(String(NOW));
+    newSession();
+    notePushInterest(storages);
+    expect($pushPrompt.get().dismissedAt).toBe(NOW);
+    expect(isPushPromptDue($pushPrompt.get(), NOW + 6 * DAY)).toBe(false);
+    expect(isPushPromptDue($pushPrompt.get(), NOW + PUSH_PROMPT_PAUSE_MS - 1)).toBe(false);
+    expect(isPushPromptDue($pushPrompt.get(), NOW + PUSH_PROMPT_PAUSE_MS)).toBe(true);
+  });
+
+  it('interest is per session: a new session needs a new like or message', () => {
+    notePushInterest(storages);
+    newSession();
+    expect(isPushPromptDue($pushPrompt.get(), NOW)).toBe(false);
+  });
+
+  it('ignores an unreadable timestamp and works without storage', () => {
+    storages.local.setItem(PUSH_DISMISSED_AT_KEY, 'garbage');
+    storages.session.setItem('amora_push_interest', '1');
+    loadPushPromptMemory(storages);
+    expect(isPushPromptDue($pushPrompt.get(), NOW)).toBe(true);
+    loadPushPromptMemory({ local: null, session: null });
+    notePushInterest({ local: null, session: null });
+    expect(isPushPromptDue($pushPrompt.get(), NOW)).toBe(true);
   });
 });

@@ -104,6 +104,16 @@ export function startPwa(buildId: string): void {
   });
 }
 
+/**
+ * Whether "The app is ready to work offline" means something to the member:
+ * only in the installed app (standalone), where it tells them the app now
+ * opens without a connection. In a browser tab, and so on a first visit, it
+ * would be an announcement about plumbing, so it stays silent.
+ */
+export function shouldAnnounceOfflineReady(state: Pick<PwaState, 'offlineReady' | 'isStandalone'>): boolean {
+  return state.offlineReady && state.isStandalone;
+}
+
 /** The member accepted "Reload to update": the waiting worker takes over, then the page reloads. */
 export function acceptUpdate(): void {
   $pwa.setKey('needRefresh', false);

@@ -132,14 +132,18 @@ describe('members area (issue 5 journey)', () => {
     await browser.waitForIslands(page);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.split(',')[0]!.trim();
 
-    await page.getByRole('button', { name: `Report ${name}` }).click();
+    // Block and report live behind the profile's "⋯" menu.
+    const more = page.getByRole('button', { name: `More options for ${name}` });
+    await more.click();
+    await page.getByRole('menuitem', { name: `Report ${name}` }).click();
     const report = page.getByRole('dialog', { name: `Report ${name}` });
     await report.getByLabel('Spam or advertising').check();
     await report.getByLabel('Details (optional)').fill('Sends links to another site');
     await report.getByRole('button', { name: 'Send report' }).click();
     await expect.poll(() => page.getByText('Thank you. Our team will review your report.').isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: `Block ${name}` }).click();
+    await more.click();
+    await page.getByRole('menuitem', { name: `Block ${name}` }).click();
     await page.getByRole('dialog', { name: `Block ${name}?` }).getByRole('button', { name: 'Block', exact: true }).click();
     await page.waitForURL('**/members');
     const chat = await page.request.get(`${browser.baseURL}/api/chat.php?profile=21`, { headers: { 'package-name': 'amora' } });

@@ -71,8 +71,8 @@ describe('push notifications end to end', () => {
     expect(await page.getByTestId('push-prompt').count()).toBe(0);
   });
 
-  it('offers push in the shell to a member who skipped it in the wizard', async () => {
-    const page = await browser.newPage();
+  it('after "Skip for now" in the wizard the shell stays quiet that session; a week later a like brings the offer back', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.context().grantPermissions(['notifications'], { origin: browser.baseURL });
     await page.goto(`${browser.baseURL}/signup`);
     await browser.waitForIslands(page);
@@ -81,8 +81,27 @@ describe('push notifications end to end', () => {
     await page.getByLabel('Choose a password').fill('push-pass');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('step-1').getByRole('button', { name: 'Skip for now' }).click();
+    await expect.poll(() => page.getByTestId('step-2').isVisible()).toBe(true);
+    // Not right after the skip: neither on the next wizard step nor on the members page, not even after a like.
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('push-prompt').count()).toBe(0);
     await page.goto(`${browser.baseURL}/members`);
-    await expect.poll(() => page.getByTestId('push-prompt').isVisible(), { timeout: 10_000 }).toBe(true);
+    await browser.waitForIslands(page);
+    await page.getByTestId('like-button').first().click();
+    await expect.poll(() => page.getByTestId('like-button').first().getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(1500);
+    expect(await page.getByTestId('push-prompt').count()).toBe(0);
+
+    // A new session (a new tab) eight days later: no offer on arrival, then a like shows interest.
+    const later = await page.context().newPage();
+    await later.goto(`${browser.baseURL}/members`);
+    await later.evaluate(() => localStorage.setItem('amora_push_prompt_dismissed_at', String(Date.now() - 8 * 24 * 60 * 60 * 1000)));
+    await later.reload();
+    await browser.waitForIslands(later);
+    await later.waitForTimeout(1000);
+    expect(await later.getByTestId('push-prompt').count()).toBe(0);
+    await later.getByTestId('like-button').nth(1).click();
+    await expect.poll(() => later.getByTestId('push-prompt').isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   it('does not offer push to visitors and serves the push worker', async () => {

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { REPORT_REASONS, type ReportReason } from '../../shared/contracts/safety';
 import { blockMember, reportMember } from '../../stores/safety';
 import { showToast } from '../../stores/toasts';
+import { OverflowMenu } from '../shell/OverflowMenu';
 
 /** Message key per reason, spelled out for the locale check. */
 const REASON_KEYS: Record<ReportReason, string> = {
@@ -19,6 +20,8 @@ interface Props {
   /** The conversation with this member, when reporting from the chat. */
   conversation?: number;
   t: TFunction;
+  /** 'links' (default): two quiet links; 'menu': both behind a "⋯" menu button. */
+  trigger?: 'links' | 'menu';
 }
 
 /**
@@ -26,7 +29,7 @@ interface Props {
  * the members list; a report takes a reason and optional details and is
  * stored for moderation (/complaints explains the process).
  */
-export function MemberSafety({ profile, conversation, t }: Props) {
+export function MemberSafety({ profile, conversation, t, trigger = 'links' }: Props) {
   const blockDialog = useRef<HTMLDialogElement>(null);
   const reportDialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<ReportReason>('fake');
@@ -61,14 +64,29 @@ export function MemberSafety({ profile, conversation, t }: Props) {
     showToast({ message: t('safety.reported_toast'), kind: 'success' });
   };
 
+  const openBlock = () => (setError(null), blockDialog.current?.showModal());
+  const openReport = () => (setError(null), reportDialog.current?.showModal());
+
   return (
-    <div className="member-safety">
-      <button type="button" className="btn btn-link" onClick={() => (setError(null), blockDialog.current?.showModal())}>
-        {t('safety.block', { name: profile.name })}
-      </button>
-      <button type="button" className="btn btn-link" onClick={() => (setError(null), reportDialog.current?.showModal())}>
-        {t('safety.report', { name: profile.name })}
-      </button>
+    <div className={`member-safety member-safety-${trigger}`}>
+      {trigger === 'menu' ? (
+        <OverflowMenu
+          label={t('safety.more_actions', { name: profile.name })}
+          items={[
+            { label: t('safety.block', { name: profile.name }), onSelect: openBlock },
+            { label: t('safety.report', { name: profile.name }), onSelect: openReport },
+          ]}
+        />
+      ) : (
+        <>
+          <button type="button" className="btn btn-link" onClick={openBlock}>
+            {t('safety.block', { name: profile.name })}
+          </button>
+          <button type="button" className="btn btn-link" onClick={openReport}>
+            {t('safety.report', { name: profile.name })}
+          </button>
+        </>
+      )}
 
       <dialog ref={blockDialog} className="modal" aria-labelledby={`block-title-${profile.id}`}>
         <div className="modal-content">

@@ -13,7 +13,11 @@ interface Props {
   chatsAvailable: boolean;
 }
 
-/** Like/unlike and message buttons of the profile page (SPEC §2 /members/:memberId). */
+/**
+ * Like/unlike and message buttons of the profile page (SPEC §2 /members/:memberId),
+ * with block and report behind a "⋯" menu. On phones they form a bar fixed
+ * above the bottom navigation, so they stay in reach while reading the profile.
+ */
 export default function ProfileActions({ locale, profile, isLoggedIn, chatsAvailable }: Props) {
   const t = useT(locale);
   useEffect(() => {
@@ -25,10 +29,10 @@ export default function ProfileActions({ locale, profile, isLoggedIn, chatsAvail
     window.history.replaceState(window.history.state, '', url);
   }, [t]);
   return (
-    <div className="profile-actions">
+    <div className="profile-actions" data-testid="profile-actions">
       <LikeButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="full" />
       {(!isLoggedIn || chatsAvailable) && <MessageButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="full" />}
-      {isLoggedIn && <MemberSafety profile={profile} t={t} />}
+      {isLoggedIn && <MemberSafety profile={profile} t={t} trigger="menu" />}
     </div>
   );
 }

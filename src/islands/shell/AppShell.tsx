@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { onApiActivity } from '../../client/api';
 import { readBoot } from '../../client/boot';
 import { browserPushEnvironment } from '../../client/push';
@@ -8,7 +8,7 @@ import type { Locale } from '../../shared/locales';
 import { $badgeCount, $unreadMessages, titleWithUnread } from '../../stores/badges';
 import { endLoading, startLoading } from '../../stores/loading-bar';
 import { initPush, receivePushMessage } from '../../stores/push';
-import { $pwa, acceptUpdate, startPwa } from '../../stores/pwa';
+import { $pwa, acceptUpdate, shouldAnnounceOfflineReady, startPwa } from '../../stores/pwa';
 import { notifyPageHidden } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { InstallBanner } from './InstallBanner';
@@ -68,9 +68,24 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
     }
   }, [pwa.needRefresh, t]);
 
+  const announceOffline = shouldAnnounceOfflineReady(pwa);
   useEffect(() => {
-    if (pwa.offlineReady) showToast({ message: t('shell.offline_ready'), kind: 'success' });
-  }, [pwa.offlineReady, t]);
+    if (announceOffline) showToast({ message: t('shell.offline_ready'), kind: 'success' });
+  }, [announceOffline, t]);
+
+  // The page keeps room for the docked banners (see shell.css).
+  const banners = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = banners.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--shell-banner-height', `${element.getBoundingClientRect().height}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--shell-banner-height');
+    };
+  }, []);
 
   useEffect(() => {
     document.title = titleWithUnread(document.title, unread);
@@ -87,7 +102,7 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
       <LoadingBar label={t('shell.loading')} />
       <Toaster closeLabel={t('common.close')} />
       <ModalHost closeLabel={t('common.close')} moreLabel={t('shell.read_full_page')} />
-      <div className="shell-banners">
+      <div className="shell-banners" ref={banners}>
         <PushPrompt t={t} isLoggedIn={isLoggedIn} pushKey={pushKey} />
         <InstallBanner t={t} />
       </div>

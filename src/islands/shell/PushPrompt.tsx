@@ -1,22 +1,30 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { browserPushEnvironment } from '../../client/push';
 import { shouldShowPushPrompt } from '../../shared/rules/push-rules';
-import { $push, subscribePush } from '../../stores/push';
+import { $push, $pushPrompt, dismissPushPrompt, isPushPromptDue, loadPushPromptMemory, subscribePush } from '../../stores/push';
 import { showToast } from '../../stores/toasts';
+import { BellIcon } from './icons';
 import type { useT } from './use-t';
 
-const DISMISSED = 'amora_push_prompt_dismissed';
-
-/** The push offer (SPEC §5 rule), dismissible for this browser. */
+/**
+ * The push offer (SPEC §5 rule): only after a like or a message in this
+ * session, never again in a session where it was declined, at most once a week
+ * after a decline. Pages with a card grid hold a slot (`data-shell-prompt-slot`)
+ * where it shows as an inline card in the flow; elsewhere it is a slim banner
+ * docked above the bottom navigation.
+ */
 export function PushPrompt({ t, isLoggedIn, pushKey }: { t: ReturnType<typeof useT>; isLoggedIn: boolean; pushKey: string | null }) {
   const push = useStore($push);
-  // Starts hidden: the server cannot read this browser's choice.
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => setDismissed(localStorage.getItem(DISMISSED) === '1'), []);
+  // Starts hidden (not loaded): the server cannot read this browser's choice.
+  const memory = useStore($pushPrompt);
+  useEffect(() => loadPushPromptMemory(), []);
+  const [slot, setSlot] = useState<Element | null>(null);
+  useEffect(() => setSlot(document.querySelector('[data-shell-prompt-slot]')), []);
   const [busy, setBusy] = useState(false);
   const visible =
-    !dismissed &&
+    isPushPromptDue(memory, Date.now()) &&
     push.subscription !== 'unknown' &&
     shouldShowPushPrompt({
       isLoggedIn,
@@ -35,20 +43,20 @@ export function PushPrompt({ t, isLoggedIn, pushKey }: { t: ReturnType<typeof us
     else if (result === 'denied') showToast({ message: t('shell.push_denied'), kind: 'error' });
     else showToast({ message: t('shell.push_failed'), kind: 'error' });
   };
-  const dismiss = () => {
-    localStorage.setItem(DISMISSED, '1');
-    setDismissed(true);
-  };
+  const dismiss = () => dismissPushPrompt();
 
-  return (
-    <section className="shell-banner" aria-labelledby="push-prompt-title" data-testid="push-prompt">
-      <div>
+  const banner = (
+    <section className="shell-banner shell-banner-slim" aria-labelledby="push-prompt-title" data-testid="push-prompt">
+      <span className="shell-banner-icon" aria-hidden="true">
+        <BellIcon />
+      </span>
+      <div className="shell-banner-text">
         <h2 id="push-prompt-title">{t('shell.push_title')}</h2>
         <p>{t('shell.push_text')}</p>
       </div>
       <div className="shell-banner-actions">
         <button type="button" className="btn btn-primary btn-small" onClick={enable} disabled={busy}>
-          {t('shell.push_enable')}
+          {t('shell.push_enable_short')}
         </button>
         <button type="button" className="btn btn-ghost btn-small" onClick={dismiss}>
           {t('shell.not_now')}
@@ -56,4 +64,5 @@ export function PushPrompt({ t, isLoggedIn, pushKey }: { t: ReturnType<typeof us
       </div>
     </section>
   );
+  return slot ? createPortal(banner, slot) : banner;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { readBoot } from '../../client/boot';
 import { browserPushEnvironment } from '../../client/push';
-import { subscribePush } from '../../stores/push';
+import { dismissPushPrompt, subscribePush } from '../../stores/push';
 import { goToStep } from '../../stores/signup';
 import { BellIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
@@ -19,6 +19,11 @@ export function StepPush({ t }: { t: ReturnType<typeof useT> }) {
   }, [canOffer]);
   if (!canOffer) return null;
 
+  // A skip declines the offer: the shell does not bring it up again in this session (nor within a week).
+  const skip = () => {
+    dismissPushPrompt();
+    void goToStep(2);
+  };
   const enable = async () => {
     setBusy(true);
     await subscribePush(env, pushKey!);
@@ -34,7 +39,7 @@ export function StepPush({ t }: { t: ReturnType<typeof useT> }) {
       <button type="button" className="btn btn-primary btn-block" onClick={enable} disabled={busy}>
         {t('shell.push_enable')}
       </button>
-      <button type="button" className="btn btn-ghost btn-block" onClick={() => void goToStep(2)} disabled={busy}>
+      <button type="button" className="btn btn-ghost btn-block" onClick={skip} disabled={busy}>
         {t('wizard.skip')}
       </button>
     </div>
