@@ -77,6 +77,20 @@ describe('chat layout', () => {
         }
       }
 
+      // The middle of every tile in view belongs to that tile (nothing lies on top of it).
+      const hits = await tiles.evaluateAll((cells) => {
+        const grid = cells[0]!.parentElement!.getBoundingClientRect();
+        return cells
+          .map((cell) => ({ cell, box: cell.getBoundingClientRect() }))
+          .filter(({ box }) => box.top >= grid.top && box.bottom <= grid.bottom)
+          .map(({ cell, box }) => {
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('[data-gif-id]');
+            return `${cell.getAttribute('data-gif-id')} → ${hit?.getAttribute('data-gif-id')}`;
+          });
+      });
+      expect(hits.length).toBeGreaterThanOrEqual(3);
+      for (const hit of hits) expect(hit.split(' → ')[1], hit).toBe(hit.split(' → ')[0]);
+
       // A click in the middle of the third tile sends the third GIF.
       const third = tiles.nth(2);
       const wanted = await third.getAttribute('data-gif-id');
