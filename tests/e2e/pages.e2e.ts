@@ -96,12 +96,15 @@ describe('pages', () => {
     const phone = complaints.locator('a[href^="tel:"]');
     expect(await phone.getAttribute('href')).toMatch(/^tel:\+?\d{6,}$/);
     await browser.screenshot(page, 'complaints');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await browser.screenshot(page, 'complaints');
   });
 
   it('shows the site’s logo on the match finder and, after the quiz, a signup about to show the matches', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${browser.baseURL}/match-finder`);
     const logo = page.getByTestId('site-logo');
+    await browser.screenshot(page, 'match-finder-logo');
     expect(await logo.isVisible()).toBe(true);
     expect(await logo.textContent()).toContain('Amora');
     await page.locator('fieldset[data-step="1"]').getByRole('radio', { name: 'A man' }).check();
@@ -111,5 +114,6 @@ describe('pages', () => {
     await page.waitForURL('**/signup?**');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Your matches are ready');
     expect(await page.getByText('we will show you your matches right away').isVisible()).toBe(true);
+    await browser.screenshot(page, 'signup-for-matches');
   });
 });

@@ -50,6 +50,7 @@ describe('a site whose signups need a traffic source', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.getByRole('link', { name: /join/i }).count()).toBe(0);
     expect(await dialog.locator('a[href^="/login"]').count()).toBe(1);
+    await browser.screenshot(page, 'lovelane-profile-closed');
 
     const missing = await page.goto(`${browser.baseURL}/no/such/page`);
     expect(missing?.status()).toBe(404);
@@ -61,6 +62,9 @@ describe('a site whose signups need a traffic source', () => {
     await page.goto(`${browser.baseURL}/`);
     expect(await joinOffers(page)).toBe(0);
     expect(await page.locator('.bottom-nav a[href="/login"]').isVisible()).toBe(true);
+    await browser.screenshot(page, 'lovelane-home-closed');
+    await page.goto(`${browser.baseURL}/no/such/page`);
+    await browser.screenshot(page, 'lovelane-404-closed');
   });
 
   it('shows a visitor with a tracking cookie the members and the signup form', async () => {

@@ -7,7 +7,7 @@ const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 
 describe('unknown paths', () => {
-  it.each(['/nope', '/credits/repeat-order', '/_dev/dialogs', '/a/b/c', '/members/99999999', '/likes/m/99999999'])(
+  it.each(['/nope', '/credits/repeat-order', '/_dev/dialogs', '/likes/unknown-tab', '/a/b/c', '/members/99999999', '/likes/m/99999999'])(
     'answers a bot on %s with plain text',
     async (path) => {
       const response = await fetch(`${baseURL}${path}`, { headers: { 'user-agent': BOT }, redirect: 'manual' });
