@@ -38,7 +38,7 @@ describe('demo seed', () => {
     expect(rows.length).toBeGreaterThanOrEqual(60);
     const now = ctx().clock.now();
     for (const row of rows) {
-      const match = /^demo\/v2\/(female|male)\/(\d{3})\.webp$/.exec(row.file);
+      const match = /^demo\/v3\/(female|male)\/(\d{3})\.webp$/.exec(row.file);
       expect(match, row.file).not.toBeNull();
       expect(match![1]).toBe(row.gender);
       expect(bandOfAvatar(Number(match![2]))).toBe(bandOfAge(differenceInYears(now, new Date(row.dob!))));

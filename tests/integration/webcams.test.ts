@@ -35,7 +35,7 @@ describe('webcam cards (SPEC §6 eligibility, §7 xcams)', () => {
       expect(cam.gender).toBe('female');
       expect(cam.age).toBeGreaterThanOrEqual(26);
       expect(cam.age).toBeLessThanOrEqual(35);
-      expect(cam.image).toMatch(/^\/media\/demo\/female\/0[01]\d-thumb\.webp$/);
+      expect(cam.image).toMatch(/^\/media\/demo\/v3\/female\/0[01]\d-thumb\.webp$/);
     }
     expect((await camSearch(undefined)).status).toBe(403);
     expect((await camSearch(fresh.cookie)).json.error.code).toBe('webcams_not_available');

@@ -42,7 +42,7 @@ function portraitsFor(niche: Niche): { index: number; min: number; max: number }
  * `count` lander members for a locale and niche, deterministic (the same build
  * gives the same page): portraits whose age band fits the niche (different
  * ones while there are enough), an age of both, a common first name of the
- * locale for that sex and age, cities of the market (`landers/markets.yaml`),
+ * locale for that sex and age (no two alike), cities of the market (`landers/markets.yaml`),
  * two in three online. `seed` gives another set for the same page.
  */
 export function landerMembers(market: Market, locale: Locale, niche: Niche, count: number, seed = 0): LanderMember[] {
@@ -50,12 +50,17 @@ export function landerMembers(market: Market, locale: Locale, niche: Niche, coun
   const gender = nicheGender(niche);
   const portraits = portraitsFor(niche);
   const start = (niche * 5 + seed * 3) % portraits.length;
+  const names = new Set<string>();
   return Array.from({ length: count }, (_, i) => {
     const portrait = portraits[(start + i) % portraits.length]!;
     const keys = avatarKeys(gender, portrait.index);
     const age = portrait.min + Math.floor(random() * (portrait.max - portrait.min + 1));
+    // A name not shown yet on the page (a few tries; the lists are long enough).
+    let name = firstNameFor(locale, gender, age, random);
+    for (let tries = 0; names.has(name) && tries < 20; tries++) name = firstNameFor(locale, gender, age, random);
+    names.add(name);
     return {
-      name: firstNameFor(locale, gender, age, random),
+      name,
       age,
       city: market.cities[(start + i * 5) % market.cities.length]!.name,
       online: i % 3 !== 2,

@@ -70,8 +70,8 @@ const HAIR: Record<Gender, Rule<HairStyle>[]> = {
     { value: 'curly', min: 18, max: 54, weight: 1 },
     { value: 'bunUndercut', min: 18, max: 39, weight: 1 },
     { value: 'mohawk', min: 18, max: 30, weight: 1 },
-    { value: 'balding', min: 40, max: OLDEST, weight: 4 },
-    { value: 'bald', min: 31, max: OLDEST, weight: 2 },
+    { value: 'balding', min: 40, max: OLDEST, weight: 3 },
+    { value: 'bald', min: 31, max: OLDEST, weight: 1 },
     { value: 'cap', min: 18, max: 54, weight: 1 },
     { value: 'beanie', min: 18, max: 39, weight: 1 },
   ],
@@ -166,12 +166,26 @@ function pick<T>(values: readonly T[], random: Random): T {
   return values[Math.floor(random() * values.length)]!;
 }
 
+/** Hair styles that come with an accessory: the buns' headband, a cap, a beanie. */
+const ACCESSORY_HAIR: readonly HairStyle[] = ['curlyBun', 'straightBun', 'cap', 'beanie'];
+
+/**
+ * Which accessory an avatar may wear: `any` draws glasses and accessory hair
+ * styles at their table rates; `none` gives neither; `glasses` gives glasses
+ * (from 40 always, younger one in two); `hair` an accessory hair style where
+ * the gender and age have one.
+ */
+export type AccessorySlot = 'any' | 'none' | 'glasses' | 'hair';
+
 /** The look of a demo avatar of `gender` aged `age`, from the rule tables (deterministic for the same `random`). */
-export function avatarTraits(gender: Gender, age: number, random: Random): AvatarTraits {
-  const hair = pickRule(HAIR[gender], age, random);
+export function avatarTraits(gender: Gender, age: number, random: Random, slot: AccessorySlot = 'any'): AvatarTraits {
+  const accessoryHair = HAIR[gender].filter((rule) => ACCESSORY_HAIR.includes(rule.value) && age >= rule.min && age <= rule.max);
+  const plainHair = HAIR[gender].filter((rule) => !ACCESSORY_HAIR.includes(rule.value));
+  const hair = pickRule(slot === 'any' ? HAIR[gender] : slot === 'hair' && accessoryHair.length > 0 ? accessoryHair : plainHair, age, random);
   const hairColor = pickRule(HAIR_COLOR, age, random);
   const bearded = gender === 'male' && random() < pickRule(FACIAL_HAIR_SHARE, age, random);
-  const glasses = random() < pickRule(GLASSES_SHARE, age, random);
+  const glassesShare = slot === 'any' ? pickRule(GLASSES_SHARE, age, random) : slot === 'glasses' ? (age >= 40 ? 1 : 0.5) : 0;
+  const glasses = random() < glassesShare;
   return {
     hair,
     hairColor,
@@ -219,7 +233,17 @@ export function bandOfAvatar(index: number): number {
   return index % AGE_BANDS.length;
 }
 
+/**
+ * Accessory slot of pool avatar `index`: of every ten avatars of an age band,
+ * the seventh may wear glasses and the ninth a headband, cap or beanie; the
+ * first six of each band (the landers' portraits) wear none.
+ */
+export function poolAccessorySlot(index: number): AccessorySlot {
+  const rank = Math.floor(index / AGE_BANDS.length) % 10;
+  return rank === 6 ? 'glasses' : rank === 8 ? 'hair' : 'none';
+}
+
 /** The look of pool avatar `index` of a gender: drawn for the first year of its age band, so it fits every age of the band. */
 export function poolAvatarTraits(gender: Gender, index: number): AvatarTraits {
-  return avatarTraits(gender, AGE_BANDS[bandOfAvatar(index)]!.min, seededRandom(`${gender}-${index}`));
+  return avatarTraits(gender, AGE_BANDS[bandOfAvatar(index)]!.min, seededRandom(`${gender}-${index}`), poolAccessorySlot(index));
 }

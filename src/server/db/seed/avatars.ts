@@ -44,10 +44,10 @@ export function renderAvatarSvg(gender: Gender, index: number): string {
   }).toString();
 }
 
-/** Key of avatar `index` of a gender pool, e.g. `demo/v2/female/007.webp`, its 240×300 thumbnail and 120×150 mini picture. */
+/** Key of avatar `index` of a gender pool, e.g. `demo/v3/female/007.webp`, its 240×300 thumbnail and 120×150 mini picture. */
 export function avatarKeys(gender: Gender, index: number): { filename: string; thumbFilename: string; miniFilename: string } {
-  // v2: avatars drawn from the age rules (older pools under demo/{gender}/ stay for the rows that use them).
-  const base = `demo/v2/${gender}/${String(index).padStart(3, '0')}`;
+  // v3: avatars drawn from the age rules (older pools under demo/{gender}/ stay for the rows that use them).
+  const base = `demo/v3/${gender}/${String(index).padStart(3, '0')}`;
   return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, miniFilename: `${base}-mini.webp` };
 }
 

@@ -75,6 +75,9 @@ describe('demo avatars fit age and gender', () => {
     for (const looks of [shown, mainPhotos, pool]) {
       for (const [accessory, share] of Object.entries(accessoryShares(looks))) expect(share, accessory).toBeLessThanOrEqual(0.15);
     }
+    // Rare, not absent.
+    expect(accessoryShares(pool).glasses).toBeGreaterThan(0.03);
+    expect(accessoryShares(pool).headband).toBeGreaterThan(0.02);
   });
 
   it('the pool is varied: many hair styles, hair colours and skin tones per gender', () => {
@@ -164,8 +167,11 @@ describe('lander members', () => {
             expect(member.age).toBeLessThanOrEqual(band.max);
             expectFits(poolAvatarTraits(gender, index), member.age, gender);
           }
-          // Twelve different faces whenever the niche has twelve portraits of its ages.
+          // Twelve different faces and names whenever the niche has twelve portraits of its ages.
           expect(new Set(shown.map((member) => member.image)).size).toBe(12);
+          expect(new Set(shown.map((member) => member.name)).size).toBe(12);
+          const looks = shown.map((member) => poolAvatarTraits(gender, Number(/(\d+)\.webp$/.exec(member.image)![1])));
+          for (const [accessory, share] of Object.entries(accessoryShares(looks))) expect(share, `${accessory} on ${locale}/${niche}`).toBeLessThanOrEqual(0.15);
         }
       }
     }

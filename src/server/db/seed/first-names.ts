@@ -88,12 +88,12 @@ export const FIRST_NAMES: Record<Locale, Record<Gender, Generations>> = {
 
 /**
  * A first name for a member of `language`, `gender` and `age`: mostly from the
- * member's generation, one in five from the other one (names cross generations).
+ * member's generation, one in ten from the other one (names cross generations).
  */
 export function firstNameFor(language: Locale, gender: Gender, age: number, random: Random): string {
   const names = FIRST_NAMES[language][gender];
   const own = age >= OLDER_NAMES_FROM_AGE ? names.older : names.young;
   const other = own === names.older ? names.young : names.older;
-  const pool = random() < 0.8 ? own : other;
+  const pool = random() < 0.9 ? own : other;
   return pool[Math.floor(random() * pool.length)]!;
 }
