@@ -24,6 +24,12 @@ describe('unknown paths', () => {
     expect(await response.text()).toContain('Page Not Found: /credits/repeat-order');
   });
 
+  it.each(['/_i18n/en/nope', '/_i18n/en/a/b.json'])('answers %s (no page context) with a plain 404, not a server error', async (path) => {
+    const response = await fetch(`${baseURL}${path}`, { headers: { 'user-agent': BROWSER } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+  });
+
   it.each([
     ['GET', '/api/regions.php'],
     ['GET', '/api/a/b/c.php'],
