@@ -60,7 +60,7 @@ describe('pre-rendered output of the build (issue 7)', () => {
       expect(html).toContain(`data-template="${site.template}"`);
       const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((match) => match[1]!);
       expect(preloads).toHaveLength(1);
-      expect(preloads[0]).toMatch(/^\/_astro\/[\w-]+-latin-wght-normal\.[\w-]+\.woff2$/);
+      expect(preloads[0]).toMatch(/^\/_astro\/[\w-]+-latin-\d00-normal\.[\w-]+\.woff2$/);
       expect(fs.existsSync(path.join(client, preloads[0]!))).toBe(true);
     });
 

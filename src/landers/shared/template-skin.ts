@@ -4,8 +4,14 @@
  * site's template (classic, boxy, lavish). A design is light or dark by nature
  * (a video hero stays dark); the template supplies a palette for either tone.
  */
+import nunitoLatin from '@fontsource/nunito-sans/files/nunito-sans-latin-800-normal.woff2?url';
+import nunitoLatinExt from '@fontsource/nunito-sans/files/nunito-sans-latin-ext-800-normal.woff2?url';
+import groteskLatin from '@fontsource/space-grotesk/files/space-grotesk-latin-700-normal.woff2?url';
+import groteskLatinExt from '@fontsource/space-grotesk/files/space-grotesk-latin-ext-700-normal.woff2?url';
+import playfairLatin from '@fontsource/playfair-display/files/playfair-display-latin-600-normal.woff2?url';
+import playfairLatinExt from '@fontsource/playfair-display/files/playfair-display-latin-ext-600-normal.woff2?url';
 import type { LanderDesign } from '~/shared/landers/lander-slug';
-import { fontFaceCss, TEMPLATE_FONTS, type TemplateName } from '~/styles/template-fonts';
+import { fontFaceCss, type FontFamily, type TemplateName } from '~/styles/template-fonts';
 
 /** Whether a design is drawn on light or dark surfaces. */
 export const LANDER_TONES: Record<LanderDesign, 'light' | 'dark'> = {
@@ -62,9 +68,20 @@ export const TEMPLATE_SKINS: Record<TemplateName, Skin> = {
   },
 };
 
-/** The display (heading) font a lander of this template loads: one file, the latin subset preloaded. */
-export function landerDisplayFont(template: TemplateName) {
-  return TEMPLATE_FONTS[template].display;
+/**
+ * The heading face a lander of this template loads: the template's display
+ * family as one static weight (a third to a half of the variable file, so a
+ * lander stays light), declared for every weight so none is synthesised.
+ */
+export const LANDER_DISPLAY_FONTS: Record<TemplateName, FontFamily> = {
+  classic: { family: 'Nunito Sans', weights: '100 1000', latin: nunitoLatin, latinExt: nunitoLatinExt },
+  boxy: { family: 'Space Grotesk', weights: '100 1000', latin: groteskLatin, latinExt: groteskLatinExt },
+  lavish: { family: 'Playfair Display', weights: '100 1000', latin: playfairLatin, latinExt: playfairLatinExt },
+};
+
+/** The display (heading) font a lander of this template loads; its latin file is preloaded. */
+export function landerDisplayFont(template: TemplateName): FontFamily {
+  return LANDER_DISPLAY_FONTS[template];
 }
 
 /**
