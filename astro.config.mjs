@@ -29,7 +29,9 @@ export default defineConfig({
       // The manifest is per site (name, colours): served by src/pages/manifest.webmanifest.ts.
       manifest: false,
       injectManifest: {
-        globPatterns: ['_astro/**/*.{js,css,woff2}', 'icons/*.png', 'favicon.svg', 'sw-push.js'],
+        // Fonts stay out: each template uses its own few files (the browser caches those it loads);
+        // precaching every template's fonts would make each visitor download all of them.
+        globPatterns: ['_astro/**/*.{js,css}', 'icons/*.png', 'favicon.svg', 'sw-push.js'],
         // The offline page's revision is the build id, so every build ships a changed /sw.js.
         additionalManifestEntries: [{ url: '/offline.html', revision: BUILD_ID }],
       },

@@ -86,6 +86,16 @@ describe('the three templates look different and ship their own fonts', () => {
     });
   }
 
+  it('pre-rendered static pages are set in the template fonts too (lovelane: Playfair Display headings)', async () => {
+    const { page, fonts } = await sitePage('lovelane.test');
+    await page.goto(`${browser.baseURL}/pages/terms`);
+    const type = await typeOf(page, 'h1');
+    expect(type.heading.split(',')[0]!.replace(/["']/g, '')).toBe('Playfair Display Variable');
+    expect(type.loaded).toContain('Playfair Display Variable');
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(new URL(font.url).origin).toBe(new URL(browser.baseURL).origin);
+  });
+
   it('cards differ per template: classic rounded, boxy square in a bordered grid, lavish large radii', async () => {
     const shape: Record<string, { radius: number; gap: number; shadow: string }> = {};
     for (const site of SITES) {
