@@ -84,6 +84,13 @@ export function landerDisplayFont(template: TemplateName): FontFamily {
   return LANDER_DISPLAY_FONTS[template];
 }
 
+/** A few rules beyond tokens: lavish's serif at a regular weight and natural tracking; boxy's flat CTA. */
+const TEMPLATE_EXTRAS: Record<TemplateName, string> = {
+  classic: '',
+  boxy: 'html.lander .l-cta{box-shadow:none}html.lander .l-cta:hover{transform:none}',
+  lavish: 'html.lander h1,html.lander h2{font-weight:600;letter-spacing:0}',
+};
+
 /**
  * The inline CSS giving a lander its site's template: the `--l-*` tokens of
  * the design's tone, the shape tokens and the heading face (`@font-face`,
@@ -98,7 +105,5 @@ export function landerSkinCss(template: TemplateName, design: LanderDesign): str
     .map(([name, value]) => `--l-${name}:${value}`)
     .join(';');
   const fallback = template === 'lavish' ? 'Georgia,serif' : 'system-ui,sans-serif';
-  // A display serif reads best at a regular weight without the designs' tight tracking.
-  const serif = template === 'lavish' ? 'html.lander h1,html.lander h2{font-weight:600;letter-spacing:0}' : '';
-  return `${fontFaceCss(font)}html.lander{${vars};--l-font-display:'${font.family}',${fallback}}${serif}`;
+  return `${fontFaceCss(font)}html.lander{${vars};--l-font-display:'${font.family}',${fallback}}${TEMPLATE_EXTRAS[template]}`;
 }
