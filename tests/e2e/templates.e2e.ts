@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { LANDER_DESIGNS } from '../../src/shared/landers/lander-slug';
 import { seriousViolations } from './axe';
 import { useBrowser } from './browser';
 
@@ -189,4 +190,14 @@ describe('the three templates look different and ship their own fonts', () => {
       expect(problems).toEqual([]);
     }, 150_000);
   }
+
+  it('every lander design in lavish (the furthest from the designs\' own colours) has no serious axe violations', async () => {
+    const { page } = await sitePage('lovelane.test', { width: 390, height: 844 });
+    const problems: string[] = [];
+    for (const design of LANDER_DESIGNS) {
+      await page.goto(`${browser.baseURL}/landers/${design}/nl`);
+      problems.push(...(await seriousViolations(page)));
+    }
+    expect(problems).toEqual([]);
+  }, 150_000);
 });
