@@ -112,11 +112,12 @@ class Audit {
     return this.width < 600 || DESKTOP_AXE.has(route);
   }
 
-  /** Takes a member id from the first card of the grid the page shows. */
+  /** Takes the first seeded demo member (ids 1–300, with photos) of the grid the page shows, not one the audit signed up. */
   async pickMember(): Promise<void> {
-    const href = await this.page.locator('.member-card-link').first().getAttribute('href', { timeout: 5_000 }).catch(() => null);
-    const id = href && /\/(\d+)$/.exec(href)?.[1];
-    if (id) this.memberId = id;
+    await this.page.locator('.member-card-link').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+    const hrefs = await this.page.locator('.member-card-link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const id = hrefs.map((href) => Number(/\/(\d+)$/.exec(href)?.[1])).find((n) => n > 0 && n <= 300);
+    if (id) this.memberId = String(id);
   }
 
   /** Signs a new member up and audits step 0 and every later step of the wizard on the way. */
@@ -172,6 +173,13 @@ class Audit {
 async function newAuditPage(site: (typeof SITES)[number], viewport: { width: number; height: number }, locale: string): Promise<Page> {
   const page = await browser.newPage({ viewport, extraHTTPHeaders: { 'original-host': site.host } });
   await addCookies(page.context(), site, locale);
+  // LAYOUT_AUDIT_BREAK_CSS='main{min-width:500px}' adds a deliberately broken style to every page (to watch the audit fail).
+  const broken = process.env.LAYOUT_AUDIT_BREAK_CSS;
+  if (broken) {
+    await page.addInitScript((css) => {
+      document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: css })));
+    }, broken);
+  }
   return page;
 }
 
