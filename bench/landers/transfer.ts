@@ -4,13 +4,16 @@
  * response; the hero media are counted apart: the design's key visual, which
  * each design marks `data-hero` (the video and its poster, the gallery's photo
  * grid, the collage, the slideshow, the map's member pins, the feed's photos),
- * and image preloads.
+ * and image preloads. The template's heading font (woff2) is counted apart too:
+ * it is the same file on every lander of a site and cached after the first.
  */
 import { chromium } from 'playwright-core';
 
 export interface TransferFigures {
   totalBytes: number;
   heroBytes: number;
+  /** Encoded bytes of web fonts (woff2). */
+  fontBytes: number;
   requests: number;
 }
 
@@ -42,11 +45,13 @@ export async function measureTransfers(urls: string[]): Promise<Map<string, Tran
       );
       let totalBytes = 0;
       let heroBytes = 0;
+      let fontBytes = 0;
       for (const { url: resource, bytes } of sizes.values()) {
         if (heroUrls.has(resource)) heroBytes += bytes;
+        else if (new URL(resource).pathname.endsWith('.woff2')) fontBytes += bytes;
         else totalBytes += bytes;
       }
-      out.set(url, { totalBytes, heroBytes, requests: sizes.size });
+      out.set(url, { totalBytes, heroBytes, fontBytes, requests: sizes.size });
       await context.close();
     }
   } finally {

@@ -72,9 +72,8 @@ const GERMAN_MEMBER = ['members', 'profile', 'likes', 'chats', 'credits'];
 
 async function openGifPicker(page: Page): Promise<void> {
   const toggle = page.locator('.gif-toggle');
-  await toggle.waitFor({ timeout: 5_000 });
-  if (await toggle.isDisabled()) return;
-  await toggle.click();
+  // click() waits until the conversation has loaded and the toggle is enabled.
+  await toggle.click({ timeout: 10_000 });
   await page.locator('[data-testid="gif-grid"] button').first().waitFor({ timeout: 5_000 });
 }
 

@@ -13,7 +13,11 @@ export const DEMO_PASSWORD = 'amora-demo';
 /** Demo account e-mails are `demo{n}@amora.test`, n from 1. */
 export const demoEmail = (n: number) => `demo${n}@amora.test`;
 
-const AVATARS_PER_GENDER = 120;
+/**
+ * Pool avatars per gender: 60 per age band, so two members side by side in a grid
+ * rarely share a face (20 per band showed visible twins on a 12-card page).
+ */
+const AVATARS_PER_GENDER = 360;
 const BATCH = 1000;
 /** Only the first members hand out demo likes (keeps big seeds fast). */
 const DEMO_LIKERS = 5000;
@@ -34,8 +38,9 @@ export interface SeedOptions {
  * ages 18–80, real regions and cities, about-me texts, 1–3 avatar photos each.
  */
 export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, onProgress }: SeedOptions): Promise<void> {
-  // At least DEMO_CAM_AVATARS per gender: the demo webcam feed shows those portraits.
-  const poolSize = Math.min(AVATARS_PER_GENDER, Math.max(members, DEMO_CAM_AVATARS));
+  // About one avatar per member of a gender (a small seed renders few), at least DEMO_CAM_AVATARS
+  // per gender: the demo webcam feed shows those portraits.
+  const poolSize = Math.min(AVATARS_PER_GENDER, Math.max(Math.ceil(members / 2), DEMO_CAM_AVATARS));
   const pool = await ensureAvatarPool(ctx.storage, poolSize);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const random = fakerEN_US;
