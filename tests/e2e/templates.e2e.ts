@@ -138,6 +138,15 @@ describe('the three templates look different and ship their own fonts', () => {
   });
 
   it('boxy: the home hero and benefits sit in a strict bordered grid with square corners', async () => {
+    // The newest members have no photo yet: the hero must still fill its grid with faces.
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${browser.baseURL}/api/user.php?new=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'package-name': 'flirtbox', origin: browser.baseURL, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' },
+        body: JSON.stringify({ email: `no-photo-${Date.now()}-${i}@example.com`, name: 'Lena', password: 'no-photo-yet', country: 'DE', language: 'de' }),
+      });
+      expect(response.status).toBe(200);
+    }
     const { page } = await sitePage('flirtbox.test');
     await page.goto(`${browser.baseURL}/`);
     const styles = await page.evaluate(() => {
@@ -146,6 +155,10 @@ describe('the three templates look different and ship their own fonts', () => {
       return { gap: benefits.columnGap, border: benefits.borderTopWidth, heroRadius: hero.borderTopLeftRadius, shadow: hero.boxShadow };
     });
     expect(styles).toEqual({ gap: '0px', border: '1px', heroRadius: '0px', shadow: 'none' });
+    // The hero's grid of faces is full: six photos, even when the newest members have none yet.
+    const faces = page.locator('.hero-faces img');
+    await expect.poll(() => faces.count()).toBe(6);
+    await expect.poll(() => faces.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
   });
 
   for (const site of SITES) {
