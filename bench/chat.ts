@@ -9,7 +9,7 @@
  * every delivery crosses LISTEN/NOTIFY). Prints delivery latency (POST sent →
  * event on the recipient's stream) p50/p99 ms, lost and duplicated counts, and
  * RSS per idle stream (bytes). BENCH_NODE_ARGS adds flags to the server processes
- * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Targets (issue 6): p99 ≤ 75 ms, 0 lost, 0 duplicated, ≤ 64 KB per stream.
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). Targets: p99 ≤ 75 ms, 0 lost, 0 duplicated, ≤ 64 KB per stream.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';

@@ -7,7 +7,7 @@
  *  - database time of the search use case in-process, ms (cold first call, then p50/p99 of BENCH_REPEAT calls)
  *  - the page query's plan (index used; "+ Sort" would mean the order is not from an index)
  *  - HTTP p50/p99 ms at BENCH_RATE (default 200) searches/s for BENCH_SECONDS (default 5) each
- * Targets (issue 5): HTTP p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite; page 500 ≤ 1.5× page 1.
+ * Targets: HTTP p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite; page 500 ≤ 1.5× page 1.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

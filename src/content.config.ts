@@ -1,9 +1,9 @@
 /**
  * Content collections (Astro content layer), validated by zod at build so a
  * missing or wrong field fails `npm run build` naming the file and the field:
- * - `landers-{design}`: the landers' copy, `landers/{design}/{locale}.yaml` (issue 7);
+ * - `landers-{design}`: the landers' copy, `landers/{design}/{locale}.yaml`;
  * - `markets`: each language's country and cities, `landers/markets.yaml`;
- * - `pages`: the static pages' text, `content/pages/{page}/{locale}.md` (SPEC §2 /pages/*).
+ * - `pages`: the static pages' text, `content/pages/{page}/{locale}.md` (docs/product.md §2 /pages/*).
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';

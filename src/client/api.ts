@@ -43,7 +43,7 @@ export interface CallInput<C extends Contract> {
 
 /**
  * Calls an endpoint by its contract: sends `package-name` and `original-host`
- * (SPEC §7), JSON body, and parses the answer with the contract's response schema.
+ * (docs/product.md §7), JSON body, and parses the answer with the contract's response schema.
  * @throws ApiError for non-2xx answers (code/message from the body), network
  *   failures (`network`), or a response that does not match the contract.
  */

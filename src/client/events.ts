@@ -1,5 +1,5 @@
 /**
- * The member's realtime stream (`GET /api/events.php`, issue 6) over
+ * The member's realtime stream (`GET /api/events.php`) over
  * EventSource: it reconnects by itself and resumes with Last-Event-ID, so no
  * event is lost or repeated. Handlers get each event's name and parsed data.
  */

@@ -1,4 +1,4 @@
-/** Browser geolocation, cached for an hour (SPEC §9 geolocation cache). */
+/** Browser geolocation, cached for an hour (docs/product.md §9 geolocation cache). */
 const CACHE_KEY = 'amora_geolocation';
 const CACHE_MS = 60 * 60 * 1000;
 

@@ -22,7 +22,7 @@ function installBrowser() {
   return { local, cookies, reload };
 }
 
-describe('client locale storage (SPEC §1, §7, §9)', () => {
+describe('client locale storage (docs/product.md §1, §7, §9)', () => {
   let browser: ReturnType<typeof installBrowser>;
   beforeEach(() => (browser = installBrowser()));
   afterEach(() => vi.unstubAllGlobals());

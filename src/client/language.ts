@@ -1,5 +1,5 @@
 /**
- * The browser side of SPEC §1/§7/§9 locales: the chosen language is kept 30
+ * The browser side of docs/product.md §1/§7/§9 locales: the chosen language is kept 30
  * days in local storage (besides the server's `i18n_redirected` cookie), and a
  * locale's messages are cached 24 hours per build. While the cache holds the
  * page's build and locale, the `amora_messages` cookie says so and pages leave
@@ -12,7 +12,7 @@ import { isLocale, type Locale } from '../shared/locales';
 import type { BootData } from './boot';
 import { guardedReload } from './reload-guard';
 
-/** SPEC §9: language storage 30 days. */
+/** docs/product.md §9: language storage 30 days. */
 export const LANGUAGE_STORAGE_MS = 30 * 24 * 60 * 60 * 1000;
 const LANGUAGE_KEY = 'amora_language';
 const messagesKey = (locale: Locale) => `amora_messages_${locale}`;

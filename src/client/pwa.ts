@@ -1,6 +1,6 @@
 import { Workbox } from 'workbox-window';
 
-/** What the service worker lifecycle reports to the PWA store (SPEC §4). */
+/** What the service worker lifecycle reports to the PWA store (docs/product.md §4). */
 export interface ServiceWorkerCallbacks {
   onRegistered(): void;
   onInstalled(): void;

@@ -6,7 +6,7 @@ function memoryStorage() {
   return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v) };
 }
 
-describe('page-reload guard (SPEC §9: 10 s)', () => {
+describe('page-reload guard (docs/product.md §9: 10 s)', () => {
   it('reloads at most once per 10 s', () => {
     const storage = memoryStorage();
     const reload = vi.fn();

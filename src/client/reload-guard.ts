@@ -4,7 +4,7 @@ const KEY = 'amora_last_reload';
 
 /**
  * Reloads the page unless it was reloaded by this guard in the last 10 s
- * (SPEC §9 page-reload guard), so a broken update cannot loop.
+ * (docs/product.md §9 page-reload guard), so a broken update cannot loop.
  * @returns true when a reload was started.
  */
 export function guardedReload(

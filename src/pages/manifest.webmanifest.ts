@@ -4,7 +4,7 @@ import { buildWebManifest } from '~/server/sites/web-manifest';
 import { resolveSiteForPage } from '~/server/sites/resolve-site';
 import { detectRequestLocale } from '~/server/i18n/detect-locale';
 
-/** `GET /manifest.webmanifest` (SPEC §2): the requesting site's web app manifest. */
+/** `GET /manifest.webmanifest` (docs/product.md §2): the requesting site's web app manifest. */
 export const GET: APIRoute = async ({ request }) => {
   const ctx = await getAppContext();
   const site = resolveSiteForPage(ctx.sites, request.headers);

@@ -72,7 +72,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   xcamsFeedUrl?: string;
-  /** GIF service (issue 6 GIFs): null key = the built-in offline set. */
+  /** GIF service (GIFs): null key = the built-in offline set. */
   gifApi: { url: string; key: string | null };
   /** The built static files (pre-rendered landers and pages); null → beside the server bundle. */
   staticDir: string | null;

@@ -42,9 +42,9 @@ export interface AppContext {
   searchCountCache: CountCache;
   /** Per-process keyset cursors of deep search pages (members/page-cursors.ts). */
   searchCursorCache: CursorCache;
-  /** Webcam partner feed (SPEC §6): HTTP when XCAMS_FEED_URL is set, else the demo feed. */
+  /** Webcam partner feed (docs/product.md §6): HTTP when XCAMS_FEED_URL is set, else the demo feed. */
   cams: CamProvider;
-  /** Chat GIFs (issue 6): the GIF service when GIF_API_KEY is set, else the built-in offline set. */
+  /** Chat GIFs: the GIF service when GIF_API_KEY is set, else the built-in offline set. */
   gifs: GifProvider;
   /** Realtime fan-out to members' event streams (in-process; LISTEN/NOTIFY on PostgreSQL). */
   realtime: RealtimeHub;

@@ -1,5 +1,5 @@
 /**
- * Shell timing constants of SPEC §9 (milliseconds). The sizes of SPEC §9 (toast
+ * Shell timing constants of docs/product.md §9 (milliseconds). The sizes of docs/product.md §9 (toast
  * progress 4 px, loading bar 3 px, modal z-index 1055) live in src/styles/shell.css.
  */
 export const TOAST_DURATION_MS = 5_000;

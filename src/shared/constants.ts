@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of SPEC §9. Durations are in milliseconds.
+ * Business constants and limits of docs/product.md §9. Durations are in milliseconds.
  */
 export const USER_POLL_INTERVAL_MS = 60_000;
 export const USER_POLL_INTERVAL_PUSH_MS = 300_000;
@@ -15,7 +15,7 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Longest value of a tracking record field (SPEC §3), characters. */
+/** Longest value of a tracking record field (docs/product.md §3), characters. */
 export const TRACKING_VALUE_MAX = 200;
 
 export const LOCALE_COOKIE = 'i18n_redirected';
@@ -30,7 +30,7 @@ export const MESSAGES_COOKIE = 'amora_messages';
 /** Largest JSON body any endpoint accepts (bytes). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-/** Age buckets of the search filter (SPEC §9): [min_age, max_age], undefined = open. */
+/** Age buckets of the search filter (docs/product.md §9): [min_age, max_age], undefined = open. */
 export const AGE_BUCKETS = [
   { id: 'all', min: undefined, max: undefined },
   { id: 'to25', min: 18, max: 25 },
@@ -41,7 +41,7 @@ export const AGE_BUCKETS = [
   { id: 'over65', min: 66, max: 100 },
 ] as const;
 
-/** Niche numbers (SPEC §4) and their lander slug prefixes. */
+/** Niche numbers (docs/product.md §4) and their lander slug prefixes. */
 export const NICHE_PREFIX: Record<number, string> = {
   1: '',
   2: 'she',
@@ -55,6 +55,6 @@ export const NICHE_PREFIX: Record<number, string> = {
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** SPEC §3 User.mailprovider: 2 means Gmail. */
+/** docs/product.md §3 User.mailprovider: 2 means Gmail. */
 export const MAILPROVIDER_GMAIL = 2;
 export const MAILPROVIDER_OTHER = 0;

@@ -1,5 +1,5 @@
 /**
- * The seven supported locales (SPEC §1) with their BCP 47 tag and GIF-service locale.
+ * The seven supported locales (docs/product.md §1) with their BCP 47 tag and GIF-service locale.
  */
 export const LOCALES = ['en', 'nl', 'de', 'it', 'fr', 'es', 'pl'] as const;
 export type Locale = (typeof LOCALES)[number];

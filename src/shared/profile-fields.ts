@@ -1,7 +1,7 @@
 import { GENDERS } from './constants';
 
 /**
- * Optional profile fields and their allowed values (SPEC §7 profile_fields,
+ * Optional profile fields and their allowed values (docs/product.md §7 profile_fields,
  * `allowed_values` per field). Labels are i18n keys `profile_field.<field>.<value>`.
  */
 export const PROFILE_FIELDS = {

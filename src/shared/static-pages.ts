@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The public information pages of SPEC §2 (`/pages/{page}`), pre-rendered per site and locale. */
+/** The public information pages of docs/product.md §2 (`/pages/{page}`), pre-rendered per site and locale. */
 export const STATIC_PAGES = ['ban', 'faq', 'terms', 'cookies', 'privacy', 'service', 'return-policy'] as const;
 export type StaticPage = (typeof STATIC_PAGES)[number];
 
@@ -19,7 +19,7 @@ export const staticPageSchema = z.strictObject({
 
 /**
  * The placeholders a page's text may use, filled per site at build
- * (SPEC §3 Settings company fields).
+ * (docs/product.md §3 Settings company fields).
  */
 export const PAGE_PLACEHOLDERS = [
   'site',

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 
 /**
- * Counters for the top navigation badges and the app badge (SPEC §9: unread
+ * Counters for the top navigation badges and the app badge (docs/product.md §9: unread
  * messages plus new likes). The chat and likes features set them from their polling.
  */
 export const $unreadMessages = atom(0);
@@ -16,7 +16,7 @@ export function setNewLikes(count: number): void {
   $newLikes.set(Math.max(0, Math.floor(count)));
 }
 
-/** SPEC §2: the document title shows the unread count, e.g. "(3) Members · Amora". */
+/** docs/product.md §2: the document title shows the unread count, e.g. "(3) Members · Amora". */
 export function titleWithUnread(baseTitle: string, unread: number): string {
   const stripped = baseTitle.replace(/^\(\d+\+?\)\s*/, '');
   if (unread <= 0) return stripped;

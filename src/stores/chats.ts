@@ -5,7 +5,7 @@ import { setUnreadMessages } from './badges';
 import { refreshUser } from './session';
 
 /**
- * Chat list store (SPEC §4 chats, issue 6): the member's conversations with
+ * Chat list store (docs/product.md §4 chats): the member's conversations with
  * unread counts (they drive the nav and app badges), kept fresh by polling and
  * the event stream. Opening a conversation sets its count to 0; deleting
  * removes it locally first, then reloads.
@@ -22,7 +22,7 @@ function setChats(chats: ChatEntry[]): void {
   setUnreadMessages(chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0));
 }
 
-/** Loads the list; a 403 refetches the user (SPEC §8), other failures are logged. */
+/** Loads the list; a 403 refetches the user (docs/product.md §8), other failures are logged. */
 export async function loadChats(): Promise<void> {
   if ($chats.get().status === 'idle') $chats.set({ ...$chats.get(), status: 'loading' });
   try {
@@ -38,7 +38,7 @@ export async function loadChats(): Promise<void> {
   }
 }
 
-/** SPEC §4: opening a conversation sets its unread count to 0 (the server does the same when reading). */
+/** docs/product.md §4: opening a conversation sets its unread count to 0 (the server does the same when reading). */
 export function markChatOpened(conversation: number): void {
   const state = $chats.get();
   if (!state.chats.some((chat) => chat.conversation === conversation && chat.num_unread_messages > 0)) return;
@@ -67,8 +67,8 @@ export function receiveMessage(message: ChatMessage, myId: number, openConversat
 }
 
 /**
- * Deletes a chat (SPEC §4): gone from the list at once, then the list reloads.
- * @returns false when the server refused; the caller shows the alert (SPEC §8) and the list comes back.
+ * Deletes a chat (docs/product.md §4): gone from the list at once, then the list reloads.
+ * @returns false when the server refused; the caller shows the alert (docs/product.md §8) and the list comes back.
  */
 export async function deleteChat(conversation: number): Promise<boolean> {
   setChats($chats.get().chats.filter((chat) => chat.conversation !== conversation));
@@ -83,7 +83,7 @@ export async function deleteChat(conversation: number): Promise<boolean> {
   }
 }
 
-/** `GET /api/chat.php?profile=` → the conversation id, or null when it failed (SPEC §8 danger modal). */
+/** `GET /api/chat.php?profile=` → the conversation id, or null when it failed (docs/product.md §8 danger modal). */
 export async function startChat(profileId: number): Promise<number | null> {
   try {
     return (await callApi(startChatContract, { query: { profile: profileId } })).id;

@@ -5,7 +5,7 @@ import { markChatOpened } from './chats';
 import { notePushInterest } from './push';
 
 /**
- * The open conversation (issue 6): history pages (infinite scroll upwards),
+ * The open conversation: history pages (infinite scroll upwards),
  * optimistic sends with a failed state and retry, read receipts and the other
  * member's typing indicator.
  */
@@ -46,7 +46,7 @@ function patch(update: Partial<ConversationState>): void {
   $conversation.set({ ...$conversation.get(), ...update });
 }
 
-/** Opens a conversation: loads its newest page (which marks it read, SPEC §4). */
+/** Opens a conversation: loads its newest page (which marks it read, docs/product.md §4). */
 export async function openConversation(id: number): Promise<void> {
   $conversation.set({ ...EMPTY, id, status: 'loading' });
   markChatOpened(id);

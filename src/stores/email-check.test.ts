@@ -8,7 +8,7 @@ vi.mock('../client/api', async (importOriginal) => ({
 const { ApiError } = await import('../client/api');
 const { $emailCheck, checkEmailAddress } = await import('./email-check');
 
-describe('e-mail check store (SPEC §5)', () => {
+describe('e-mail check store (docs/product.md §5)', () => {
   beforeEach(() => {
     callApi.mockReset();
     $emailCheck.set({ status: 'idle', token: null, checkedEmail: '', suggestion: null });
@@ -49,7 +49,7 @@ describe('e-mail check store (SPEC §5)', () => {
   });
 });
 
-describe('refused addresses (SPEC §8)', () => {
+describe('refused addresses (docs/product.md §8)', () => {
   it('maps the checked status to its message key', async () => {
     const { emailCheckErrorKey } = await import('./email-check');
     for (const [status, key] of [

@@ -5,7 +5,7 @@ import { suggestEmail } from '../shared/rules/email-suggestion';
 import { isEmailCheckable } from '../shared/rules/signup-rules';
 
 /**
- * SPEC §5 e-mail check on signup: the server check runs only once the value
+ * docs/product.md §5 e-mail check on signup: the server check runs only once the value
  * has `@` and a dot; a newer value aborts the check in flight; a failed check
  * marks the address invalid. `suggestion` is the mailcheck "did you mean".
  */
@@ -43,7 +43,7 @@ export async function checkEmailAddress(value: string): Promise<void> {
 }
 
 /**
- * SPEC §8 message key for an address the last check refused (active or
+ * docs/product.md §8 message key for an address the last check refused (active or
  * not_confirmed → existing account, deleted, invalid), or null. Only applies
  * when `email` is the address that was checked.
  */

@@ -4,7 +4,7 @@ import { gifsContract, type Gif } from '../shared/contracts/chat';
 import type { Locale } from '../shared/locales';
 
 /**
- * The chat's GIF picker (issue 6 GIFs): the GIFs for the typed search (featured
+ * The chat's GIF picker (GIFs): the GIFs for the typed search (featured
  * ones when empty) in the page's language. A newer search wins over a slower
  * older one; failures leave an error state with retry.
  */

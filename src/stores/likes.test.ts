@@ -20,7 +20,7 @@ const user = { email: 'a@example.com', profile: { id: 1, name: 'A' } } as unknow
 const like = (id: number, isNew = false) => ({ id, profile: { id, name: `P${id}` }, like_new: isNew, did_like_profile: false, created_at: '' });
 const calls = (contract: object) => callApi.mock.calls.filter(([c]) => c === contract).length;
 
-describe('likes store and chat/likes polling (SPEC §4, §9)', () => {
+describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => {
   let stop: () => void = () => undefined;
   beforeEach(() => {
     vi.useFakeTimers();

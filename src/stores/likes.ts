@@ -6,7 +6,7 @@ import { notePushInterest } from './push';
 import { refreshUser } from './session';
 
 /**
- * Likes store (SPEC §4 likes): the likes I gave and received, the new-likes
+ * Likes store (docs/product.md §4 likes): the likes I gave and received, the new-likes
  * badge, and the like/unlike toggle (likes are reloaded afterwards).
  */
 export interface LikesState {
@@ -29,13 +29,13 @@ export const $likedIds = computed([$likes, $pendingLikes], (likes, pending) => {
   return ids;
 });
 
-/** Likes received that are still new: the nav and app badge count (SPEC §9). */
+/** Likes received that are still new: the nav and app badge count (docs/product.md §9). */
 export function countNewLikes(received: Like[]): number {
   return received.filter((like) => like.like_new).length;
 }
 
 /**
- * Loads both lists. SPEC §8: a 403 refetches the user (the session may have
+ * Loads both lists. docs/product.md §8: a 403 refetches the user (the session may have
  * ended); other failures are logged and keep what was shown.
  */
 export async function loadLikes(): Promise<void> {
@@ -63,7 +63,7 @@ function setPending(profileId: number, liked: boolean | null): void {
 }
 
 /**
- * Likes or unlikes a member (SPEC §4 toggle), then reloads the likes.
+ * Likes or unlikes a member (docs/product.md §4 toggle), then reloads the likes.
  * @returns the new state, or null when the call failed (the button goes back).
  */
 export async function toggleLike(profileId: number): Promise<boolean | null> {

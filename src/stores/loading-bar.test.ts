@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $loadingBar, endLoading, resetLoadingBar, startLoading } from './loading-bar';
 
-describe('loading bar (SPEC §4, §9)', () => {
+describe('loading bar (docs/product.md §4, §9)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     resetLoadingBar();

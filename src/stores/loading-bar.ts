@@ -7,7 +7,7 @@ import {
 } from '../shared/constants-shell';
 
 /**
- * The top loading bar (SPEC §4 states idle, loading, finished, error; SPEC §9
+ * The top loading bar (docs/product.md §4 states idle, loading, finished, error; docs/product.md §9
  * timings). Work shorter than the 200 ms throttle never shows the bar; once
  * shown it creeps towards 90 % over 2000 ms, jumps to 100 % when all work ends,
  * hides 500 ms later and resets to idle 400 ms after that.

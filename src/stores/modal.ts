@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /**
- * The one modal system (SPEC §9 z-index 1055): at most one modal open.
+ * The one modal system (docs/product.md §9 z-index 1055): at most one modal open.
  * `danger` is for failures such as "Cannot start chat"; `content` shows a
  * text such as the terms or privacy statement. Texts are already translated.
  */

@@ -37,7 +37,7 @@ function env(overrides: Partial<PushEnvironment> = {}): PushEnvironment {
   };
 }
 
-describe('push state transitions (SPEC §4)', () => {
+describe('push state transitions (docs/product.md §4)', () => {
   beforeEach(() => {
     callApi.mockReset().mockResolvedValue({ subscribed: true });
     $push.set({ subscription: 'unknown', isCapable: false, isSubscribed: false, lastMessage: null });
@@ -102,7 +102,7 @@ describe('push state transitions (SPEC §4)', () => {
   });
 });
 
-describe('SPEC §5 push prompt rule', () => {
+describe('docs/product.md §5 push prompt rule', () => {
   const base = { isLoggedIn: true, isCapable: true, isSubscribed: false, isDenied: false, pushKey: 'KEY' };
   it('shows only if logged in, capable, not subscribed, with a push key', () => {
     expect(shouldShowPushPrompt(base)).toBe(true);

@@ -5,7 +5,7 @@ import { pushSubscribeContract, pushUnsubscribeContract, type PushPayload } from
 import { setUserPollingForPush } from './session';
 
 /**
- * Push state (SPEC §3, §4): `subscription` is 'unknown' before the check,
+ * Push state (docs/product.md §3, §4): `subscription` is 'unknown' before the check,
  * false when not subscribed, the subscription's JSON text when subscribed,
  * or 'denied' when the member blocked notifications.
  */
@@ -95,7 +95,7 @@ export async function unsubscribePush(env: PushEnvironment): Promise<void> {
   setSubscription(false);
 }
 
-/** Records the last push the service worker received (SPEC §3 lastMessage). */
+/** Records the last push the service worker received (docs/product.md §3 lastMessage). */
 export function receivePushMessage(payload: PushPayload): void {
   $push.setKey('lastMessage', payload);
 }

@@ -10,7 +10,7 @@ import { guardedReload } from '../client/reload-guard';
 import { BUILD_ID_POLL_MS } from '../shared/constants-shell';
 
 /**
- * PWA state (SPEC §4 service worker: registered → installed → waiting
+ * PWA state (docs/product.md §4 service worker: registered → installed → waiting
  * (need-refresh) → activated; offline-ready on first install; registration
  * error), standalone display mode and the one-time install / iOS guides.
  */
@@ -42,7 +42,7 @@ interface InstallPromptEvent extends Event {
 let installEvent: InstallPromptEvent | null = null;
 let started = false;
 
-/** SPEC §9: standalone display mode means the PWA is installed. */
+/** docs/product.md §9: standalone display mode means the PWA is installed. */
 export function detectStandalone(): boolean {
   return (
     window.matchMedia('(display-mode: standalone)').matches ||

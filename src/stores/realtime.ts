@@ -6,9 +6,9 @@ import { $conversation, receiveConversationMessage, receiveReadReceipt, receiveT
 import { loadLikes } from './likes';
 
 /**
- * Routes the member's stream events into the stores (issue 6): new messages
+ * Routes the member's stream events into the stores: new messages
  * to the chat list and the open conversation, read receipts, typing, likes.
- * A stream that cannot reconnect leaves polling (SPEC §9) in charge.
+ * A stream that cannot reconnect leaves polling (docs/product.md §9) in charge.
  */
 export const $streamStatus = atom<StreamStatus>('down');
 let close: (() => void) | null = null;

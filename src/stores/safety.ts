@@ -2,7 +2,7 @@ import { ApiError, callApi } from '../client/api';
 import { blockContract, reportContract, type ReportReason } from '../shared/contracts/safety';
 
 /**
- * Block and report actions (issue 6). They resolve to null on success or the
+ * Block and report actions. They resolve to null on success or the
  * i18n key of the error to show in the dialog.
  */
 export async function blockMember(profile: number): Promise<string | null> {

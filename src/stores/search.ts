@@ -5,7 +5,7 @@ import type { PublicProfile } from '../shared/contracts/profile';
 import { SEARCH_PAGE_SIZE } from '../shared/constants';
 
 /**
- * Search list state (SPEC §2, §4): filters, the pages loaded (the last one kept
+ * Search list state (docs/product.md §2, §4): filters, the pages loaded (the last one kept
  * in the `page` query parameter) and their results. A filter change clears the
  * results and reloads from page 1. Pages come one at a time through the pager
  * (each one a history entry, so back/forward works) or are appended by
@@ -78,7 +78,7 @@ async function loadSearch(append = false): Promise<void> {
       signal: current.signal,
     });
     hasLoaded = true;
-    // SPEC §2: the automatic first load may use the member's remembered filters.
+    // docs/product.md §2: the automatic first load may use the member's remembered filters.
     if (isAutoLoad && JSON.stringify(response.filter_options) !== JSON.stringify($searchFilters.get())) {
       $searchFilters.set(response.filter_options);
       writeSearchUrl('replace');
@@ -106,7 +106,7 @@ export function retrySearch(): Promise<void> {
   return loadSearch(results.profiles.length > 0 && $searchPage.get() > results.firstPage);
 }
 
-/** First automatic load (SPEC §4 auto_load) from the page URL. */
+/** First automatic load (docs/product.md §4 auto_load) from the page URL. */
 export function startSearch(url: URL): Promise<void> {
   const { filters, page } = readSearchUrl(url);
   $searchFilters.set(filters);
@@ -115,7 +115,7 @@ export function startSearch(url: URL): Promise<void> {
   return loadSearch();
 }
 
-/** Applies new filters: clears the results and reloads page 1 (SPEC §4). */
+/** Applies new filters: clears the results and reloads page 1 (docs/product.md §4). */
 export function setSearchFilters(filters: SearchFilters): Promise<void> {
   const cleaned = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== ''));
   if (!cleaned.country) delete cleaned.countryregion;

@@ -12,7 +12,7 @@ const session = await import('./session');
 
 const user = { email: 'a@example.com', profile: { id: 1, name: 'A' } } as unknown as User;
 
-describe('session store (SPEC §4)', () => {
+describe('session store (docs/product.md §4)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     callApi.mockReset();

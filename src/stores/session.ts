@@ -6,7 +6,7 @@ import type { User } from '../shared/contracts/profile';
 import { USER_POLL_INTERVAL_MS, USER_POLL_INTERVAL_PUSH_MS } from '../shared/constants';
 
 /**
- * Session store (SPEC §4): `$user` is the logged-in member or null. Login
+ * Session store (docs/product.md §4): `$user` is the logged-in member or null. Login
  * starts user polling (every 60 s), logout stops it, and a 403 on the user
  * call clears the user.
  */
@@ -28,7 +28,7 @@ export function startUserPolling(): void {
   pollTimer = setInterval(() => void refreshUser(), pollIntervalMs);
 }
 
-/** SPEC §9: polling slows from 60 s to 300 s while push is subscribed. */
+/** docs/product.md §9: polling slows from 60 s to 300 s while push is subscribed. */
 export function setUserPollingForPush(isSubscribed: boolean): void {
   const next = isSubscribed ? USER_POLL_INTERVAL_PUSH_MS : USER_POLL_INTERVAL_MS;
   if (next === pollIntervalMs) return;
@@ -54,7 +54,7 @@ export function isUserPolling(): boolean {
 
 /**
  * Refetches the user. A 403 ends the session locally (user cleared, polling
- * stopped); other failures keep the current user (SPEC §8: only logged).
+ * stopped); other failures keep the current user (docs/product.md §8: only logged).
  */
 export async function refreshUser(): Promise<User | null> {
   try {
@@ -80,7 +80,7 @@ export async function logIn(email: string, password: string): Promise<User> {
   return user;
 }
 
-/** Creates the account (SPEC §2 step 0); on success the member is logged in. @throws ApiError */
+/** Creates the account (docs/product.md §2 step 0); on success the member is logged in. @throws ApiError */
 export async function signUp(payload: SignupPayloadInput): Promise<User> {
   const { user } = await callApi(signupContract, { body: payload });
   $user.set(user);
@@ -90,7 +90,7 @@ export async function signUp(payload: SignupPayloadInput): Promise<User> {
 
 /**
  * Logs out. Whatever the server answers, the user is cleared and polling stops
- * (SPEC §8: logout failure clears the user too). Returns false when the call failed.
+ * (docs/product.md §8: logout failure clears the user too). Returns false when the call failed.
  */
 export async function logOut(): Promise<boolean> {
   let succeeded = true;
@@ -106,7 +106,7 @@ export async function logOut(): Promise<boolean> {
 }
 
 /**
- * SPEC §7: `POST /api/page-hidden.php` with `{}` when the page becomes hidden.
+ * docs/product.md §7: `POST /api/page-hidden.php` with `{}` when the page becomes hidden.
  * keepalive lets it finish while the tab goes to the background or closes.
  */
 export function notifyPageHidden(): void {

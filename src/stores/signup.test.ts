@@ -10,7 +10,7 @@ const { activationHeadingKey } = await import('../islands/signup/StepActivation'
 
 const user = { email: 'a@example.com', profile: { id: 1, lastSignupStep: 7 } };
 
-describe('activation progress (SPEC §4: 900 ms ticks, 20 at most, headings at 4, 7, 10)', () => {
+describe('activation progress (docs/product.md §4: 900 ms ticks, 20 at most, headings at 4, 7, 10)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     callApi.mockReset();

@@ -11,18 +11,18 @@ import { addExistingSubscription } from './push';
 import { $user, refreshUser } from './session';
 
 /**
- * The signup wizard (SPEC §2 steps 0–7, §4): the step only moves forward;
+ * The signup wizard (docs/product.md §2 steps 0–7, §4): the step only moves forward;
  * each completed step is stored as `lastSignupStep` so a member resumes where
  * they stopped.
  */
 export const $signupStep = atom(0);
 
-/** Activation progress (SPEC §4): a tick every 900 ms, done when delivered or after 20 ticks. */
+/** Activation progress (docs/product.md §4): a tick every 900 ms, done when delivered or after 20 ticks. */
 export const ACTIVATION_TICK_MS = 900;
 export const ACTIVATION_MAX_TICKS = 20;
 export const $activation = map<{ tick: number; delivered: boolean; done: boolean }>({ tick: 0, delivered: false, done: false });
 
-/** Event raised on window when step 7 is reached (SPEC §4). */
+/** Event raised on window when step 7 is reached (docs/product.md §4). */
 export const SIGNUP_COMPLETE_EVENT = 'signup-flow-complete';
 
 /** Starts the wizard: visitors at step 0, members at the step they stopped at; null when already complete. */
@@ -41,7 +41,7 @@ export async function goToStep(step: number, update: ProfileUpdate = {}): Promis
   if (step === 7) window.dispatchEvent(new CustomEvent(SIGNUP_COMPLETE_EVENT, { detail: { userId: user.profile.id } }));
 }
 
-/** SPEC §4 routing after the account exists at step 0 (push decides 1 or 3). */
+/** docs/product.md §4 routing after the account exists at step 0 (push decides 1 or 3). */
 export async function afterAccountCreated(): Promise<void> {
   const env = browserPushEnvironment;
   const isCapable = env.isCapable();
@@ -56,7 +56,7 @@ export async function afterAccountCreated(): Promise<void> {
   await goToStep(stepAfterAccount({ isCapable, permission, hasSubscription }));
 }
 
-/** SPEC §4 step 3: browser position → `GET /api/geocode.php` → prefill; null when unknown. */
+/** docs/product.md §4 step 3: browser position → `GET /api/geocode.php` → prefill; null when unknown. */
 export async function locateMember(): Promise<{ country: string; countryregion: string | null; city: string } | null> {
   const position = await currentPosition();
   if (!position) return null;
@@ -69,7 +69,7 @@ export async function locateMember(): Promise<{ country: string; countryregion: 
 }
 
 /**
- * SPEC §4 step 6: polls `GET /api/activate.php` every 900 ms (the first poll also
+ * docs/product.md §4 step 6: polls `GET /api/activate.php` every 900 ms (the first poll also
  * refetches the user) until delivered or 20 ticks, then goes to step 7.
  * Returns a stop function.
  */

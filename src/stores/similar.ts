@@ -5,7 +5,7 @@ import { searchContract, type SearchFilters } from '../shared/contracts/search';
 import { SEARCH_PAGE_SIZE } from '../shared/constants';
 
 /**
- * SPEC §2 similar results, shown below the main results once their last page
+ * docs/product.md §2 similar results, shown below the main results once their last page
  * is on screen: the server widens the age range by 5 years each way, ignores
  * the region and adds the neighbour country (`similarpage`). Pages append.
  */

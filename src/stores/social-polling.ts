@@ -5,7 +5,7 @@ import { startRealtime, stopRealtime } from './realtime';
 import { $user, userPollInterval } from './session';
 
 /**
- * SPEC §4/§9 chat/likes polling: starts 1 s after login (or page load while
+ * docs/product.md §4/§9 chat/likes polling: starts 1 s after login (or page load while
  * logged in), repeats every 60 s (300 s while push is subscribed, the user
  * poll's interval), stops at logout. The event stream makes most updates
  * instant; polling stays as the fallback when the stream is down.

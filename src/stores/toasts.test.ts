@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, dismissToast, pauseToast, resumeToast, showToast } from './toasts';
 
-describe('toasts (SPEC §9)', () => {
+describe('toasts (docs/product.md §9)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     for (const toast of $toasts.get()) dismissToast(toast.id);

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { TOAST_DEFAULT_POSITION, TOAST_DURATION_MS, type ToastPosition } from '../shared/constants-shell';
 
 /**
- * Toasts (SPEC §9): auto-dismiss after 5000 ms unless paused (hover/focus),
+ * Toasts (docs/product.md §9): auto-dismiss after 5000 ms unless paused (hover/focus),
  * positioned on a 3×3 grid, default top-end. `kind: 'error'` toasts are
  * announced assertively (role="alert"), others politely (role="status").
  */

@@ -8,7 +8,7 @@ const cam = (account: string, live: boolean) => ({ account, live }) as Cam;
 const shape = (items: ReturnType<typeof withCamCards>) =>
   items.map((item) => (item.kind === 'profile' ? item.profile.id : `${item.variant}:${item.cam.account}`));
 
-describe('webcam cards in the grid (SPEC §9)', () => {
+describe('webcam cards in the grid (docs/product.md §9)', () => {
   const cams = [cam('l1', true), cam('r1', false), cam('l2', true), cam('r2', false)];
 
   it('puts a live card at index 1 and a resell card at index 5 of every block of 12', () => {

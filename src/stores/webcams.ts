@@ -6,7 +6,7 @@ import { SEARCH_PAGE_SIZE } from '../shared/constants';
 import type { PublicProfile } from '../shared/contracts/profile';
 
 /**
- * Webcam cards of the search grid (SPEC §6, §9): the partner's cams for the
+ * Webcam cards of the search grid (docs/product.md §6, §9): the partner's cams for the
  * search's gender and ages, loaded only for eligible members. Failures are
  * only logged (the grid then shows members alone).
  */
@@ -31,7 +31,7 @@ export type GridItem =
   | { kind: 'cam'; cam: Cam; variant: 'live' | 'resell'; block: number };
 
 /**
- * SPEC §9: in every block of 12 results, a live cam card at index 1 and a
+ * docs/product.md §9: in every block of 12 results, a live cam card at index 1 and a
  * resell card at index 5 (positions in the block as shown), taken from the cam
  * list by block: block b uses the b-th live cam and the b-th other cam,
  * wrapping around. Profiles keep their order; a block too short for a

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker at /sw.js, scope / (SPEC §2): precaches the app shell's
+ * The service worker at /sw.js, scope / (docs/product.md §2): precaches the app shell's
  * static assets (hashed /_astro files, icons, the offline page), never touches
  * /api/* (member data stays network-only), answers navigations from the network
  * and falls back to /offline.html without one. Push handling lives in /sw-push.js.

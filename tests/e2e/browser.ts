@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
-/** Launch flags for Debian's Chromium in this closed network (TOOLCHAIN.md). */
+/** Launch flags for Debian's Chromium in this closed network (docs/architecture.md). */
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',

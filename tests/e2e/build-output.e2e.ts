@@ -23,7 +23,7 @@ function htmlFiles(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('index.html'));
 }
 
-describe('pre-rendered output of the build (issue 7)', () => {
+describe('pre-rendered output of the build', () => {
   for (const site of sites) {
     it(`${site.package_name}: 8 × 7 × 7 = 392 landers, each with its lang, localized copy and a CTA into signup with the tracking script`, () => {
       const root = path.join(client, 'sites', site.package_name, 'landers');

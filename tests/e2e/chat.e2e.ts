@@ -13,7 +13,7 @@ async function chatsBadge(page: Page): Promise<number> {
   return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
 }
 
-describe('chat (issue 6 journey)', () => {
+describe('chat (journey)', () => {
   it('A writes to B from B’s profile; B sees the unread badge live, opens it, A sees "seen" and B typing; GIFs; A deletes the chat', async () => {
     // demo N has id N in the seeded database; demo 11 (A) has its welcome credits, demo 12 is B.
     const pageB = await browser.newPage({ viewport: DESKTOP });

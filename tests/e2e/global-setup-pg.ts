@@ -10,7 +10,7 @@ import { freePort, waitForServer } from './server';
  * Two server processes on one PostgreSQL (database `e2e`, recreated): the
  * first seeds 40 demo members, the second shares everything through the
  * database. Chat journeys then put member A on one process and member B on
- * the other, so every realtime event crosses LISTEN/NOTIFY (issue 6).
+ * the other, so every realtime event crosses LISTEN/NOTIFY.
  */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/e2e';

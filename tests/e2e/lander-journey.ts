@@ -8,7 +8,7 @@ export function trackingOf(cookieHeader: string | undefined): Record<string, str
 }
 
 /**
- * The issue 7 journey of a German visitor: `/landers/video/?network=abc&sub1=x&sub2=y`
+ * The lander journey of a German visitor: `/landers/video/?network=abc&sub1=x&sub2=y`
  * with Accept-Language de-DE lands on the German slug, the CTA carries the
  * record into /signup and step 0 creates the account `email`. Returns the
  * signup request (its Cookie header carries the record to the server).

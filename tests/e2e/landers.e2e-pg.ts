@@ -7,7 +7,7 @@ const browser = useBrowser();
 const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/e2e' });
 afterAll(() => db.end());
 
-describe('landers on PostgreSQL (issue 7)', () => {
+describe('landers on PostgreSQL', () => {
   it("stores the lander's tracking record on the account a German visitor creates", async () => {
     const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
     const email = `lander-pg-${Date.now()}@example.com`;

@@ -8,7 +8,7 @@ import { signUpFromGermanLander, trackingOf } from './lander-journey';
 
 const browser = useBrowser();
 
-describe('landers (issue 7)', () => {
+describe('landers', () => {
   it('takes a German visitor from /landers/video/ to the German lander, through the CTA into signup, with the tracking record', async () => {
     const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
     const request = await signUpFromGermanLander(page, browser.baseURL, `lander-${Date.now()}@example.com`, browser.waitForIslands);
@@ -99,7 +99,7 @@ describe('landers (issue 7)', () => {
   });
 });
 
-describe('member landers, match finder and signup matches (issue 7)', () => {
+describe('member landers, match finder and signup matches', () => {
   it('presents one member and signs the visitor up with that member as profile', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     for (const path of ['/members/2/landing', '/members/2/landing2/de', '/members/2/landing3/milf-fr']) {

@@ -16,7 +16,7 @@ describe('main journey', () => {
 
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('E-mail address').blur();
-    // SPEC §5: the empty name is prefilled from the part before the @.
+    // docs/product.md §5: the empty name is prefilled from the part before the @.
     await expect.poll(() => page.getByLabel('Your first name').inputValue()).toBe(email.split('@')[0]!.replace(/-/g, ' '));
     await page.getByLabel('Your first name').fill('Journey');
     await page.getByLabel('Choose a password').fill('journey-pass');
@@ -57,7 +57,7 @@ describe('main journey', () => {
     await page.getByLabel('E-mail address').fill(email.toUpperCase());
     await page.getByLabel('Password').fill('journey-pass');
     await page.getByRole('button', { name: 'Log in' }).click();
-    // Signup is not finished: login resumes the wizard where the member left it (SPEC §2).
+    // Signup is not finished: login resumes the wizard where the member left it (docs/product.md §2).
     await page.waitForURL('**/signup');
     await page.waitForSelector('.wizard-card [data-testid^="step-"]');
     await expect.poll(() => page.getByTestId('nav-user').textContent()).toContain('Journey');

@@ -12,7 +12,7 @@ async function likesBadge(page: Page): Promise<number> {
   return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
 }
 
-describe('members area (issue 5 journey)', () => {
+describe('members area (journey)', () => {
   it('filters, pages by pager and infinite scroll, goes back, likes a member who then sees the new like', async () => {
     const pageA = await browser.newPage({ viewport: DESKTOP });
     await browser.logIn(pageA, 'demo1@amora.test');
@@ -28,7 +28,7 @@ describe('members area (issue 5 journey)', () => {
     await expect.poll(() => cards.count()).toBe(12);
     const firstPage = await cards.allTextContents();
     for (const text of firstPage) expect(Number(/, (\d+)/.exec(text)?.[1])).toBeGreaterThan(65);
-    // SPEC §9: a webcam card at index 1 (live) and 5 (resell) of the block for this eligible member.
+    // docs/product.md §9: a webcam card at index 1 (live) and 5 (resell) of the block for this eligible member.
     const items = grid.locator(':scope > li');
     await expect.poll(() => items.nth(1).getAttribute('data-testid')).toBe('cam-card-live');
     expect(await items.nth(5).getAttribute('data-testid')).toBe('cam-card-resell');

@@ -15,7 +15,7 @@ describe('pages', () => {
     expect(await page.getByTestId('error-page').textContent()).toMatch(/Error\s*404/);
     expect(await page.getByTestId('error-detail').textContent()).toBe('Page Not Found: /no/such/page');
     expect(await page.locator('html').getAttribute('class')).toBe('app-error-404-page');
-    // SPEC §2: a visitor gets the signup form under the error.
+    // docs/product.md §2: a visitor gets the signup form under the error.
     expect(await page.getByRole('button', { name: 'Continue' }).isVisible()).toBe(true);
   });
 
@@ -40,7 +40,7 @@ describe('pages', () => {
     await page.goto(`${browser.baseURL}/search?page=2`);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/members?page=2');
     await expect.poll(() => page.getByTestId('member-card').count()).toBe(12);
-    // SPEC §9: members whose language differs from the page's (en) carry a language badge.
+    // docs/product.md §9: members whose language differs from the page's (en) carry a language badge.
     const badges = await page.getByTestId('language-badge').allTextContents();
     expect(badges.length).toBeGreaterThan(0);
   });

@@ -50,7 +50,7 @@ describe('push notifications end to end', () => {
     const before = pushService.received.length;
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // SPEC §4: push supported and not denied → step 1 offers notifications.
+    // docs/product.md §4: push supported and not denied → step 1 offers notifications.
     const step1 = page.getByTestId('step-1');
     await expect.poll(() => step1.isVisible(), { timeout: 10_000 }).toBe(true);
     await step1.getByRole('button', { name: 'Turn on notifications' }).click();

@@ -35,7 +35,7 @@ async function startSignup(page: Page, email: string, name: string) {
   await browser.waitForIslands(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('E-mail address').blur();
-  // SPEC §5: the empty name is prefilled from the address; then the member types their own.
+  // docs/product.md §5: the empty name is prefilled from the address; then the member types their own.
   await expect.poll(() => page.getByLabel('Your first name').inputValue()).not.toBe('');
   await page.getByLabel('Your first name').fill(name);
   await page.getByLabel('Choose a password').fill('wizard-pass');

@@ -29,7 +29,7 @@ async function member(language = 'de'): Promise<string> {
 }
 const poll = (cookie?: string) => callApi(ctx(), activateEndpoint, '/api/activate.php', { cookie });
 
-describe('activation mail (SPEC §2 step 6)', () => {
+describe('activation mail (docs/product.md §2 step 6)', () => {
   it('sends one localized mail over SMTP, reports delivered, and the link confirms the account', async () => {
     const cookie = await member('de');
     const before = smtp.received.length;

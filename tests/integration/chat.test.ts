@@ -26,7 +26,7 @@ const chats = (cookie: string) => callApi(ctx(), chatsEndpoint, '/api/chats.php'
 const remove = (cookie: string, conversation: number) =>
   callApi(ctx(), chatEndpoint, '/api/chat.php', { method: 'DELETE', cookie, body: { conversation } });
 
-describe('chat (issue 6)', () => {
+describe('chat', () => {
   it('starts one conversation per pair, counts unread messages, and reading sets them to 0 with a receipt', async () => {
     const anna = await member('Anna');
     const ben = await member('Ben');
@@ -139,7 +139,7 @@ describe('chat (issue 6)', () => {
   });
 });
 
-describe('block and report endpoints (issue 6)', () => {
+describe('block and report endpoints', () => {
   it('blocks, unblocks and stores reports for moderation', async () => {
     const anna = await member('Anna');
     const ben = await member('Ben');

@@ -11,7 +11,7 @@ import { loggedInMember } from '../helpers/session';
 const { ctx, clock } = useTestContext();
 const site = () => ctx().sites.byPackageName.get('amora')!;
 
-describe('/credits overview (issue 6 message costs)', () => {
+describe('/credits overview (message costs)', () => {
   it('shows the balance, the price of a message for the member country and the ledger, newest first', async () => {
     const anna = await loggedInMember(ctx(), 'Anna', { country: 'NL' });
     const ben = await loggedInMember(ctx(), 'Ben', { country: 'NL' });

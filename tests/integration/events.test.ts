@@ -61,7 +61,7 @@ async function openStream(context: AppContext, cookie: string, lastEventId?: str
   };
 }
 
-describe('event stream (issue 6 realtime)', () => {
+describe('event stream (realtime)', () => {
   it('refuses visitors', async () => {
     const response = await eventStreamResponse(ctx(), new Request(`${ORIGIN}/api/events.php`));
     expect(response.status).toBe(403);

@@ -11,7 +11,7 @@ const { ctx } = useTestContext();
 const gifs = (cookie: string | undefined, query: Record<string, string> = {}) => callApi(ctx(), gifsEndpoint, '/api/gifs.php', { cookie, query });
 const send = (cookie: string, body: unknown) => callApi(ctx(), messagesEndpoint, '/api/messages.php', { method: 'POST', cookie, body });
 
-describe('chat GIFs (issue 6)', () => {
+describe('chat GIFs', () => {
   it('serves the picker to members only, in the asked locale or the member language', async () => {
     expect((await gifs(undefined)).status).toBe(403);
     const anna = await loggedInMember(ctx(), 'Anna', { country: 'NL' });

@@ -14,7 +14,7 @@ const like = (cookie: string, profile: number) => callApi(ctx(), likesEndpoint, 
 const unlike = (cookie: string, profile: number) => callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'DELETE', body: { profile }, cookie });
 const list = (cookie?: string) => callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie });
 
-describe('likes (SPEC §3, §4, §7)', () => {
+describe('likes (docs/product.md §3, §4, §7)', () => {
   it('likes, lists both sides with like_new and did_like_profile, and unlikes', async () => {
     const anna = await loggedIn('Anna');
     const ben = await loggedIn('Ben');

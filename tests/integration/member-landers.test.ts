@@ -5,7 +5,7 @@ import { addImage, createMember } from '../helpers/factories';
 
 const { ctx } = useTestContext();
 
-describe('member landers (issue 7: /members/:memberId/signup, /landing, /landing2/:slug, /landing3/:slug)', () => {
+describe('member landers (/members/:memberId/signup, /landing, /landing2/:slug, /landing3/:slug)', () => {
   it('presents the member and leads into signup with that member as profile, then to the chat', async () => {
     const id = await createMember(ctx(), { name: 'Sofie' });
     await addImage(ctx(), id);
@@ -19,7 +19,7 @@ describe('member landers (issue 7: /members/:memberId/signup, /landing, /landing
     expect(href.searchParams.get('next')).toBe(`/members/${id}/chat`);
   });
 
-  it('takes the locale of a lander slug (SPEC §4) and refuses other slugs', async () => {
+  it('takes the locale of a lander slug (docs/product.md §4) and refuses other slugs', async () => {
     const id = await createMember(ctx());
     expect((await openMemberLander(ctx(), String(id), 'milf-de'))?.locale).toBe('de');
     expect((await openMemberLander(ctx(), String(id), 'pl'))?.locale).toBe('pl');

@@ -135,7 +135,7 @@ describe('site countries', () => {
   });
 });
 
-describe('similar results (SPEC §2 similarpage, §9)', () => {
+describe('similar results (docs/product.md §2 similarpage, §9)', () => {
   it('widen the age by 5 years, ignore the region, add the neighbour country, and leave out the main results', async () => {
     await createMember(ctx(), { name: 'Exact', country: 'NL', countryregion: 'NH', dateOfBirth: '1996-06-01' }); // 30
     await createMember(ctx(), { name: 'OtherRegion', country: 'NL', countryregion: 'UT', dateOfBirth: '1996-06-01' });

@@ -24,7 +24,7 @@ async function pair() {
   return { anna, ben, id, send };
 }
 
-describe('message pushes (issue 6)', () => {
+describe('message pushes', () => {
   it('pushes to an offline recipient: sender name, no message text, opens the conversation', async () => {
     const { ben, id, send } = await pair();
     const before = pushServiceOf().received.length;

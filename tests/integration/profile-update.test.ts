@@ -16,7 +16,7 @@ async function member(): Promise<string> {
 }
 const put = (cookie: string | undefined, body: unknown) => callApi(ctx(), userEndpoint, '/api/user.php', { method: 'PUT', body, cookie });
 
-describe('PUT /api/user.php (SPEC §7)', () => {
+describe('PUT /api/user.php (docs/product.md §7)', () => {
   it('saves the location and moves the step forward only', async () => {
     const cookie = await member();
     const saved = await put(cookie, { country: 'NL', countryregion: 'NH', city: ' Amsterdam ', lastSignupStep: 4 });

@@ -23,7 +23,7 @@ async function member(): Promise<string> {
 const subscribe = (cookie: string | undefined, subscription: unknown) =>
   callApi(ctx(), userEndpoint, '/api/user.php', { method: 'POST', query: { push: 1 }, body: { subscription }, cookie });
 
-describe('push subscriptions (SPEC §7 POST /api/user.php?push=1)', () => {
+describe('push subscriptions (docs/product.md §7 POST /api/user.php?push=1)', () => {
   it('exposes the VAPID public key as push_pub', async () => {
     const { json } = await callApi(ctx(), settingsEndpoint, '/api/settings.php');
     expect(json.push_pub).toMatch(/^[A-Za-z0-9_-]{87}$/);

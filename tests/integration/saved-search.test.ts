@@ -9,7 +9,7 @@ const { ctx } = useTestContext();
 const search = (cookie: string | undefined, query: Record<string, string | number>) =>
   callApi(ctx(), searchEndpoint, '/api/search.php', { cookie, query });
 
-describe('remembered search filters (SPEC §2)', () => {
+describe('remembered search filters (docs/product.md §2)', () => {
   it('uses a member’s last manual filters for the next automatic load, unless do_not_save', async () => {
     const me = await loggedInMember(ctx(), 'Me', { gender: 'male' });
     await createMember(ctx(), { name: 'Anna', gender: 'female', country: 'DE' });

@@ -11,7 +11,7 @@ const { ctx } = useTestContext();
 const check = (email: string, packageName = 'amora') =>
   callApi(ctx(), validateEmailEndpoint, '/api/validate_email.php', { query: { email }, packageName });
 
-describe('GET /api/validate_email.php (SPEC §4 statuses)', () => {
+describe('GET /api/validate_email.php (docs/product.md §4 statuses)', () => {
   it('answers new with a token that proves the check', async () => {
     const { status, json } = await check(' Anna@Example.com ');
     expect(status).toBe(200);

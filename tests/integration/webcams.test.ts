@@ -22,7 +22,7 @@ const camSearch = (cookie: string | undefined, query: Record<string, string | nu
 const redirect = (path: string, cookie?: string) =>
   partnerRedirect(ctx(), new Request(new URL(path, ORIGIN), { headers: cookie ? { cookie } : {} }), path.includes('resell') ? 'resell' : 'cam');
 
-describe('webcam cards (SPEC §6 eligibility, §7 xcams)', () => {
+describe('webcam cards (docs/product.md §6 eligibility, §7 xcams)', () => {
   it('serves cams only to a logged-in, non-paid member older than 4 days on a site with camads or resell', async () => {
     const old = await member('Old', WEBCAM_DELAY_MS + 60_000);
     const fresh = await member('Fresh', WEBCAM_DELAY_MS - 60_000);

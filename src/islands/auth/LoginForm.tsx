@@ -42,7 +42,7 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
     setBusy(true);
     try {
       const user = await logIn(parsed.data.email, parsed.data.password);
-      // A member who stopped during signup continues the wizard (SPEC §2 resume).
+      // A member who stopped during signup continues the wizard (docs/product.md §2 resume).
       window.location.assign(resumeStep(user.profile.lastSignupStep) === null ? next : '/signup');
     } catch (error) {
       setBusy(false);

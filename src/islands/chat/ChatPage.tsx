@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * The chat screen (SPEC §2 /chats, /chats/:chatId; DESIGN.md Chats): the list
+ * The chat screen (docs/product.md §2 /chats, /chats/:chatId; docs/product.md Visual direction: Chats): the list
  * and the conversation side by side on wide screens (plus the member's card
  * when very wide), one pane with back navigation on phones.
  */

@@ -16,7 +16,7 @@ interface Props {
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The composer's GIF button and panel (issue 6 GIFs): featured GIFs at once, a
+ * The composer's GIF button and panel (GIFs): featured GIFs at once, a
  * search field (debounced), loading / empty / error states; picking one sends
  * it. Escape or picking closes the panel and gives focus back to the button.
  */

@@ -1,4 +1,4 @@
-/** Times and day separators of the chat (issue 6), in the page's locale (Intl). */
+/** Times and day separators of the chat, in the page's locale (Intl). */
 import { isOnlineNow } from '../../shared/rules/member-rules';
 
 /** "14:05" today, a short weekday within the week, else a short date. */

@@ -5,13 +5,13 @@ import { TEMPLATES } from '../../shared/contracts/settings';
 import { showToast } from '../../stores/toasts';
 
 const FLAG = 'amora_dev';
-/** localStorage key of the "skipped site entry warning" the panel can delete (SPEC §2). */
+/** localStorage key of the "skipped site entry warning" the panel can delete (docs/product.md §2). */
 export const SKIPPED_SITE_ENTRY_WARNING = 'skipped_site_entry_warning';
 /** Cookie the development build reads to override the site's template ("design version"). */
 export const TEMPLATE_COOKIE = 'amora_template';
 
 /**
- * Developer panel (SPEC §2), rendered only by development builds and shown only
+ * Developer panel (docs/product.md §2), rendered only by development builds and shown only
  * when the dev flag is set (`?dev=1` sets it, `?dev=0` clears it).
  */
 export default function DevPanel({ template }: { template: string }) {

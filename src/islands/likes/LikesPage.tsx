@@ -22,9 +22,9 @@ interface Props {
 }
 
 /**
- * The likes page (SPEC §2 /likes, /likes/:type): tabs for likes received,
+ * The likes page (docs/product.md §2 /likes, /likes/:type): tabs for likes received,
  * given and mutual; new likes carry a badge; cards open the profile through
- * /likes/m/:memberId. Like and message buttons are hidden here (SPEC §2).
+ * /likes/m/:memberId. Like and message buttons are hidden here (docs/product.md §2).
  */
 export default function LikesPage({ locale, tab, cdnPrefix, countries }: Props) {
   const t = useT(locale);

@@ -12,7 +12,7 @@ interface Props {
   variant: 'icon' | 'full';
 }
 
-/** Like/unlike toggle (SPEC §4); visitors get the join prompt instead (SPEC §6). */
+/** Like/unlike toggle (docs/product.md §4); visitors get the join prompt instead (docs/product.md §6). */
 export function LikeButton({ profile, isLoggedIn, t, variant }: Props) {
   const likedIds = useStore($likedIds);
   const pending = useStore($pendingLikes).has(profile.id);

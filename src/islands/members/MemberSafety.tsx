@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * Block and report (issue 6): blocking asks for confirmation, then leaves for
+ * Block and report: blocking asks for confirmation, then leaves for
  * the members list; a report takes a reason and optional details and is
  * stored for moderation (/complaints explains the process).
  */

@@ -11,7 +11,7 @@ interface Props {
 
 /**
  * Message action: members go to the conversation with this member
- * (`/members/:memberId/chat`, SPEC §2); visitors get the join prompt (SPEC §6).
+ * (`/members/:memberId/chat`, docs/product.md §2); visitors get the join prompt (docs/product.md §6).
  */
 export function MessageButton({ profile, isLoggedIn, t, variant }: Props) {
   const label = t('member.message', { name: profile.name });

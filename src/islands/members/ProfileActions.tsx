@@ -14,14 +14,14 @@ interface Props {
 }
 
 /**
- * Like/unlike and message buttons of the profile page (SPEC §2 /members/:memberId),
+ * Like/unlike and message buttons of the profile page (docs/product.md §2 /members/:memberId),
  * with block and report behind a "⋯" menu. On phones they form a bar fixed
  * above the bottom navigation, so they stay in reach while reading the profile.
  */
 export default function ProfileActions({ locale, profile, isLoggedIn, chatsAvailable }: Props) {
   const t = useT(locale);
   useEffect(() => {
-    // /members/:id/chat could not open the conversation (SPEC §8 chat start failure).
+    // /members/:id/chat could not open the conversation (docs/product.md §8 chat start failure).
     const url = new URL(window.location.href);
     if (url.searchParams.get('chat') !== 'failed') return;
     openModal({ kind: 'danger', title: t('chat.start_error_title'), body: t('chat.start_error_body') });

@@ -3,7 +3,7 @@ import { readBoot } from '../../client/boot';
 import { openModal } from '../../stores/modal';
 
 /**
- * SPEC §6: visitors cannot like or message. Instead of the action they get a
+ * docs/product.md §6: visitors cannot like or message. Instead of the action they get a
  * friendly prompt to join, coming back to the member's profile afterwards;
  * where signups are closed to them, the prompt explains that and offers log-in.
  */

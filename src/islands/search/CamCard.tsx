@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * A partner webcam card (SPEC §6, §9): the live card opens the performer's
+ * A partner webcam card (docs/product.md §6, §9): the live card opens the performer's
  * room, the resell card the partner's site, both in a new window and marked
  * as sponsored.
  */

@@ -9,10 +9,10 @@ interface Props {
   onlineLabel: string;
   /** Milliseconds since epoch, so server and browser render the same dot. */
   now: number;
-  /** The page's locale: the card shows the member's language when it differs (SPEC §9). */
+  /** The page's locale: the card shows the member's language when it differs (docs/product.md §9). */
   locale: string;
   languageLabel: string;
-  /** Action buttons (like, message, visit) shown along the bottom; none on the likes page (SPEC §2). */
+  /** Action buttons (like, message, visit) shown along the bottom; none on the likes page (docs/product.md §2). */
   actions?: ReactNode;
   /** Where the card leads; default the member's profile. */
   href?: string;
@@ -20,7 +20,7 @@ interface Props {
   newLabel?: string;
 }
 
-/** Photo-led member card (DESIGN.md): 4:5 photo, name + age, place, online dot. */
+/** Photo-led member card (docs/product.md Visual direction): 4:5 photo, name + age, place, online dot. */
 export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now, locale, languageLabel, actions, href, newLabel }: Props) {
   const isOnline = isOnlineNow(profile.last_active_at, now);
   const place = [profile.city, countryName ?? profile.country].filter(Boolean).join(', ');

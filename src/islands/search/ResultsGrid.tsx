@@ -13,7 +13,7 @@ export interface GridOptions {
   cdnPrefix: string;
   countryNames: Map<string, string>;
   isLoggedIn: boolean;
-  /** Show like / message / visit actions on the cards (not on the likes page, SPEC §2). */
+  /** Show like / message / visit actions on the cards (not on the likes page, docs/product.md §2). */
   withActions: boolean;
   /** The chat pages exist in this build (MEMBER_ROUTES): members get a message action. */
   chatsAvailable: boolean;
@@ -22,7 +22,7 @@ export interface GridOptions {
   t: TFunction;
 }
 
-/** Card actions (SPEC §2 search list): like, message, visit. */
+/** Card actions (docs/product.md §2 search list): like, message, visit. */
 export function CardActions({ profile, isLoggedIn, chatsAvailable, t }: { profile: PublicProfile; isLoggedIn: boolean; chatsAvailable: boolean; t: TFunction }) {
   return (
     <>

@@ -7,7 +7,7 @@ interface Props {
 }
 
 /**
- * Infinite scroll (SPEC §4): calls `onMore` when the sentinel comes within
+ * Infinite scroll (docs/product.md §4): calls `onMore` when the sentinel comes within
  * 600 px of the viewport. The button is the fallback for keyboards and for
  * browsers without IntersectionObserver.
  */

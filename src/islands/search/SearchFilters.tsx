@@ -17,7 +17,7 @@ function bucketOf(filters: Filters): string {
   return match?.id ?? 'all';
 }
 
-/** Search filters (SPEC §3): gender, country, region (needs a country), age bucket (SPEC §9). */
+/** Search filters (docs/product.md §3): gender, country, region (needs a country), age bucket (docs/product.md §9). */
 export function SearchFilters({ filters, countries, t, onChange }: Props) {
   const [regions, setRegions] = useState<{ id: string; name: string }[]>([]);
 

@@ -27,7 +27,7 @@ interface Props {
   cdnPrefix: string;
   countries: { code: string; name: string }[];
   isLoggedIn: boolean;
-  /** SPEC §6: the member may see webcam cards (decided on the server). */
+  /** docs/product.md §6: the member may see webcam cards (decided on the server). */
   webcamsEligible: boolean;
   /** The site shows similar results (features.similar_results). */
   similarEnabled: boolean;
@@ -35,7 +35,7 @@ interface Props {
 }
 
 /**
- * The members search list (SPEC §2 /members): filters, 12 cards per page with
+ * The members search list (docs/product.md §2 /members): filters, 12 cards per page with
  * like/message/visit actions, webcam cards for eligible members, similar
  * results after the last page. Phones scroll infinitely; wider screens page
  * with a pager (each page a history entry).

@@ -6,7 +6,7 @@ import { SkeletonCards } from './ProfileCard';
 import { ResultsGrid, type GridOptions } from './ResultsGrid';
 
 /**
- * SPEC §2 similar results below the main results, once their last page is
+ * docs/product.md §2 similar results below the main results, once their last page is
  * shown: a wider search (age ±5 years, any region, neighbour country).
  */
 export function SimilarResults({ filters, active, options }: { filters: SearchFilters; active: boolean; options: GridOptions }) {

@@ -11,7 +11,7 @@ interface Props {
   onResend?: () => void;
 }
 
-/** Reminder for a member whose e-mail address is not confirmed yet (SPEC §2 activate-reminder). */
+/** Reminder for a member whose e-mail address is not confirmed yet (docs/product.md §2 activate-reminder). */
 export function ActivateReminder({ locale, email, state, onResend }: Props) {
   const t = useT(locale);
   return (

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $loadingBar } from '../../stores/loading-bar';
 
-/** The 3 px top loading bar (SPEC §9); width follows the store, colour marks errors. */
+/** The 3 px top loading bar (docs/product.md §9); width follows the store, colour marks errors. */
 export function LoadingBar({ label }: { label: string }) {
   const bar = useStore($loadingBar);
   return (

@@ -9,7 +9,7 @@ import { BellIcon } from './icons';
 import type { useT } from './use-t';
 
 /**
- * The push offer (SPEC §5 rule): only after a like or a message in this
+ * The push offer (docs/product.md §5 rule): only after a like or a message in this
  * session, never again in a session where it was declined, at most once a week
  * after a decline. Pages with a card grid hold a slot (`data-shell-prompt-slot`)
  * where it shows as an inline card in the flow; elsewhere it is a slim banner

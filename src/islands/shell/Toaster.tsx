@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { TOAST_POSITIONS } from '../../shared/constants-shell';
 import { $toasts, dismissToast, pauseToast, resumeToast, type Toast } from '../../stores/toasts';
 
-/** Renders the toasts of each of the nine positions (SPEC §9), with a 4 px progress bar. */
+/** Renders the toasts of each of the nine positions (docs/product.md §9), with a 4 px progress bar. */
 export function Toaster({ closeLabel }: { closeLabel: string }) {
   const toasts = useStore($toasts);
   return (

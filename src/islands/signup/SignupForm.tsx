@@ -24,7 +24,7 @@ interface Props {
 type Field = 'email' | 'name' | 'password';
 const RULES = { email: emailRule, name: nameRule, password: passwordRule };
 
-/** Signup wizard step 0 (SPEC §2): e-mail, name, password → account created and logged in. */
+/** Signup wizard step 0 (docs/product.md §2): e-mail, name, password → account created and logged in. */
 export default function SignupForm({ locale, next, onCreated }: Props) {
   const t = useT(locale);
   const [values, setValues] = useState({ email: '', name: '', password: '' });
@@ -49,7 +49,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   };
 
   const onEmailBlur = () => {
-    // SPEC §5: an empty name is prefilled from the part before the @.
+    // docs/product.md §5: an empty name is prefilled from the part before the @.
     const name = values.name.trim() === '' && values.email.includes('@') ? nameFromEmail(values.email) : values.name;
     const next = { ...values, name };
     setValues(next);
@@ -83,7 +83,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
       if (onCreated) await onCreated();
       else window.location.assign(next);
     } catch (error) {
-      // SPEC §8: account creation failure shows the error and re-enables the form.
+      // docs/product.md §8: account creation failure shows the error and re-enables the form.
       setBusy(false);
       if (error instanceof ApiError && error.issues.length > 0) setErrors(fieldErrors(error.issues));
       setFormError(error instanceof ApiError ? error.message : 'errors.internal');
@@ -177,7 +177,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   );
 }
 
-/** SPEC §8 messages for an address that cannot sign up, with the way forward. */
+/** docs/product.md §8 messages for an address that cannot sign up, with the way forward. */
 function EmailStatus({ t, status }: { t: (key: string) => string; status: string }) {
   if (status === 'active' || status === 'not_confirmed') {
     return (

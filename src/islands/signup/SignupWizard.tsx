@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * The signup wizard, steps 0–7 (SPEC §2), with a progress indicator. Steps after
+ * The signup wizard, steps 0–7 (docs/product.md §2), with a progress indicator. Steps after
  * 0 render in the browser only: they use browser APIs (push, geolocation, files).
  */
 export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix, countries, continueHref = '/members' }: Props) {

@@ -11,7 +11,7 @@ import type { useT } from '../shell/use-t';
 const isIos = () => typeof navigator !== 'undefined' && /iphone|ipad|ipod/i.test(navigator.userAgent);
 const pad = (value: string) => value.padStart(2, '0');
 
-/** Step 4: optional gender, date of birth (18+) and profile fields (SPEC §2, §5). */
+/** Step 4: optional gender, date of birth (18+) and profile fields (docs/product.md §2, §5). */
 export function StepAbout({ t, user, localeTag }: { t: ReturnType<typeof useT>; user: User | null; localeTag: string }) {
   const [gender, setGender] = useState(user?.profile.gender ?? '');
   const [dob, setDob] = useState(() => (user?.profile.date_of_birth ?? '').split('-'));

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { $activation, ACTIVATION_MAX_TICKS, runActivation } from '../../stores/signup';
 import type { useT } from '../shell/use-t';
 
-/** SPEC §4: the heading changes at ticks 4, 7 and 10. */
+/** docs/product.md §4: the heading changes at ticks 4, 7 and 10. */
 export function activationHeadingKey(tick: number): string {
   if (tick >= 10) return 'wizard.activation_4';
   if (tick >= 7) return 'wizard.activation_3';

@@ -12,7 +12,7 @@ interface Props {
   countries: { code: string; name: string }[];
 }
 
-/** Step 3: country, optional region and city; geolocation prefills them (SPEC §2, §4). */
+/** Step 3: country, optional region and city; geolocation prefills them (docs/product.md §2, §4). */
 export function StepLocation({ t, user, countries }: Props) {
   const [country, setCountry] = useState(user?.profile.country ?? '');
   const [region, setRegion] = useState(user?.profile.countryregion ?? '');

@@ -6,12 +6,12 @@ import { goToStep } from '../../stores/signup';
 import { BellIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 
-/** Step 1: offer push notifications with a skip button; skipped at once when it cannot be offered (SPEC §5). */
+/** Step 1: offer push notifications with a skip button; skipped at once when it cannot be offered (docs/product.md §5). */
 export function StepPush({ t }: { t: ReturnType<typeof useT> }) {
   const [busy, setBusy] = useState(false);
   const pushKey = readBoot().settings.push_pub;
   const env = browserPushEnvironment;
-  // SPEC §5 prompt rule: capable, not denied, not subscribed (step 1 is only reached without a subscription), key present.
+  // docs/product.md §5 prompt rule: capable, not denied, not subscribed (step 1 is only reached without a subscription), key present.
   const canOffer = env.isCapable() && env.permission() !== 'denied' && !!pushKey;
 
   useEffect(() => {

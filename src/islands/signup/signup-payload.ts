@@ -2,7 +2,7 @@ import type { SignupPayloadInput } from '../../shared/contracts/auth';
 import type { Locale } from '../../shared/locales';
 
 /**
- * The SPEC §3 signup payload from the form values and the browser context
+ * The docs/product.md §3 signup payload from the form values and the browser context
  * (time zone, referrer, user agent, landing parameters; `profile` from
  * `?profile=` or a member lander's path).
  */
@@ -10,7 +10,7 @@ export function buildSignupPayload(
   form: { email: string; name: string; password: string },
   context: { locale: Locale; url: URL; referrer: string; userAgent: string; timezone: string; token: string | null },
 ): SignupPayloadInput {
-  // The originating member: `?profile=` or a member lander's path (/members/:memberId/signup, issue 7).
+  // The originating member: `?profile=` or a member lander's path (/members/:memberId/signup).
   const profileParam = Number(context.url.searchParams.get('profile') ?? /^\/members\/(\d+)\//.exec(context.url.pathname)?.[1]);
   const trafficsource = context.url.searchParams.get('trafficsource') ?? context.url.searchParams.get('network');
   return {

@@ -38,7 +38,7 @@ function memoryStorage(): Storage {
 }
 const location = (search: string, protocol = 'https:') => ({ search, protocol }) as Location;
 
-describe('lander script (SPEC §3 tracking record, SPEC §1 language)', () => {
+describe('lander script (docs/product.md §3 tracking record, docs/product.md §1 language)', () => {
   it('keeps the URL record 30 days in cookie and storage and puts it on every CTA and form', () => {
     const { doc, cookies, anchors, forms } = fakeDocument([{ href: '/signup' }, { href: '/signup?seeking=female' }], 1);
     const storage = memoryStorage();

@@ -1,6 +1,6 @@
 /**
  * The landers' only script (bundled and inlined by Astro, well under 2 KB):
- * keeps the URL's tracking record (SPEC §3) in the first-party cookie and local
+ * keeps the URL's tracking record (docs/product.md §3) in the first-party cookie and local
  * storage for 30 days, carries it on every CTA into /signup (links
  * `a[data-cta]`, and GET forms `form[data-cta]` as hidden fields),
  * and stores a language picked in the footer (`a[data-locale]`) in the

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { blocks, profiles } from '../db/schema';
 
 /**
- * Blocking (issue 6): a member blocks another; from then on no messages go
+ * Blocking: a member blocks another; from then on no messages go
  * either way and neither appears in the other's search or likes.
  */
 export async function blockMember(

@@ -33,7 +33,7 @@ export async function conversationFor(ctx: AppContext, userId: number, conversat
 }
 
 /**
- * `GET /api/chat.php?profile=` (SPEC §7): the conversation between the member
+ * `GET /api/chat.php?profile=` (docs/product.md §7): the conversation between the member
  * and a visible profile, created on first use (the pair is unique, so two
  * racing starts get the same conversation). Deleted chats come back.
  */
@@ -73,7 +73,7 @@ export async function startConversation(
 }
 
 /**
- * SPEC §3 Chat entries of a member: conversations with at least one message or
+ * docs/product.md §3 Chat entries of a member: conversations with at least one message or
  * started by them, not deleted by them, newest first, with unread count and the
  * last visible message.
  */
@@ -118,7 +118,7 @@ export async function listChats(ctx: AppContext, userId: number): Promise<ChatEn
 }
 
 /**
- * `DELETE /api/chat.php` (SPEC §7): removes the chat from the member's list
+ * `DELETE /api/chat.php` (docs/product.md §7): removes the chat from the member's list
  * and hides its history for them; the other member keeps theirs. A new
  * message brings the chat back with only the new messages.
  */

@@ -13,7 +13,7 @@ import type { SiteConfig } from '../sites/site-config';
 export const PUSH_PREVIEW_CHARS = 60;
 
 /**
- * Issue 6 push: when the recipient has no open event stream in any process, a
+ * Push: when the recipient has no open event stream in any process, a
  * web push goes to their subscriptions (gone ones are pruned): the sender's
  * name, and the message text only as a short preview when the site's
  * `push_message_preview` allows it; it opens the conversation.

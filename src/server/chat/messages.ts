@@ -34,7 +34,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
  * A page of a conversation for one of its members: the newest
  * MESSAGES_PAGE_SIZE messages before `before` (oldest first in the page),
  * never those hidden by the member's delete. Reading the newest page marks the
- * other member's messages read, sets the member's unread count to 0 (SPEC §4)
+ * other member's messages read, sets the member's unread count to 0 (docs/product.md §4)
  * and sends the other member a read receipt.
  */
 export async function listMessages(
@@ -114,7 +114,7 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
  * ledger row, the message, the conversation's time and both members' views
  * (recipient's unread + 1, the chat un-deleted for both) change in one
  * statement, so credits never go below zero even with concurrent sends. Both
- * members' streams get the message (issue 6 realtime); the recipient gets a
+ * members' streams get the message (realtime); the recipient gets a
  * push when no stream of theirs is open.
  */
 export async function sendMessage(

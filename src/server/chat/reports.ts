@@ -6,7 +6,7 @@ import { profiles, reports } from '../db/schema';
 import { conversationFor } from './conversations';
 
 /**
- * Stores a member's report of a profile for moderation (issue 6; the
+ * Stores a member's report of a profile for moderation (the
  * /complaints page explains what happens next). A conversation may be
  * attached only if it is the reporter's own conversation with that member.
  */

@@ -7,7 +7,7 @@ import type { SiteConfig } from '../sites/site-config';
 /** Ledger rows shown on /credits (newest first: ledger ids grow with time). */
 export const CREDIT_HISTORY_ROWS = 50;
 
-/** What /credits shows a member (issue 6 message costs). */
+/** What /credits shows a member (message costs). */
 export interface CreditOverview {
   /** Current balance (credits). */
   credits: number;

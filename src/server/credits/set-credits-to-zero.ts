@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { creditLedger, users } from '../db/schema';
 
 /**
- * Developer action (SPEC §2 developer panel): empties a member's credit balance,
+ * Developer action (docs/product.md §2 developer panel): empties a member's credit balance,
  * recording the change in the ledger in the same transaction.
  * @returns the credits removed.
  */

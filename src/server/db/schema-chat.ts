@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timest
 import { profiles, users } from './schema';
 
 /**
- * Chat tables (SPEC §3 Chat entry, issue 6). A conversation is between two
+ * Chat tables (docs/product.md §3 Chat entry). A conversation is between two
  * members, stored once with the lower member id first; each member's view of
  * it (unread count, deleted) lives in `conversation_members`.
  */
@@ -144,7 +144,7 @@ export const memberEvents = pgTable(
 /**
  * Open event streams, across every server process: a row per stream, its
  * `seen_at` renewed by the stream's heartbeat. A member with no fresh row is
- * offline, so a new message goes out as a web push (issue 6).
+ * offline, so a new message goes out as a web push.
  */
 export const streamPresence = pgTable(
   'stream_presence',

@@ -18,7 +18,7 @@ import {
  * `npm run migrate:generate` and applied at start; they are forward-only.
  */
 
-/** Tracking record of SPEC §3, stored with the account that came through it. */
+/** Tracking record of docs/product.md §3, stored with the account that came through it. */
 export interface TrackingRecord {
   network?: string;
   ref?: string;
@@ -54,14 +54,14 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     /** Premium until this time (messages are free while premium); null = never premium. */
     premiumUntil: timestamp('premium_until', { withTimezone: true }),
-    /** SPEC §2: the member's last search filters, remembered unless a search says `do_not_save`. */
+    /** docs/product.md §2: the member's last search filters, remembered unless a search says `do_not_save`. */
     savedSearch: jsonb('saved_search').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_site_email_idx').on(t.site, t.email)],
 );
 
-/** The public face of a member (SPEC §3 Profile); `id` equals the user id. */
+/** The public face of a member (docs/product.md §3 Profile); `id` equals the user id. */
 export const profiles = pgTable(
   'profiles',
   {
@@ -166,7 +166,7 @@ export const creditLedger = pgTable(
   (t) => [index('credit_ledger_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Web push subscriptions (SPEC §4 push state); one row per browser endpoint. */
+/** Web push subscriptions (docs/product.md §4 push state); one row per browser endpoint. */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
@@ -183,7 +183,7 @@ export const pushSubscriptions = pgTable(
   (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
 
-/** E-mail activation links (SPEC §2 step 6/7); `tokenHash` is the SHA-256 (hex) of the link token. */
+/** E-mail activation links (docs/product.md §2 step 6/7); `tokenHash` is the SHA-256 (hex) of the link token. */
 export const emailActivations = pgTable(
   'email_activations',
   {
@@ -195,14 +195,14 @@ export const emailActivations = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    /** When the mail transport accepted the message (SPEC §3 Activation response `delivered`). */
+    /** When the mail transport accepted the message (docs/product.md §3 Activation response `delivered`). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('email_activations_token_idx').on(t.tokenHash), index('email_activations_user_idx').on(t.userId)],
 );
 
-/** Likes between members (SPEC §3 Likes response); `isNew` stays true until the liked member opens the liker's profile. */
+/** Likes between members (docs/product.md §3 Likes response); `isNew` stays true until the liked member opens the liker's profile. */
 export const likes = pgTable(
   'likes',
   {

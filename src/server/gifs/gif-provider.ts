@@ -4,7 +4,7 @@ import type { GifRef } from '../db/schema';
 export const GIF_PAGE_SIZE = 24;
 
 /**
- * A source of chat GIFs (issue 6 GIFs). `locale` is the GIF-service locale of
+ * A source of chat GIFs (GIFs). `locale` is the GIF-service locale of
  * the member's language (en_US, nl_NL, … from shared/locales.ts). Members send
  * a GIF by id only; the server resolves the id here, so a message can only
  * carry media the provider really serves.

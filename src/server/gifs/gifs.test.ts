@@ -9,7 +9,7 @@ import { LOCALE_TAGS, LOCALES } from '../../shared/locales';
 import { GIF_LOCALES, OFFLINE_GIFS } from './offline-gifs';
 import { createOfflineGifProvider } from './offline-provider';
 
-describe('built-in GIF set (issue 6 GIFs)', () => {
+describe('built-in GIF set (GIFs)', () => {
   const offline = createOfflineGifProvider();
 
   it('covers the GIF-service locale of every app locale', () => {

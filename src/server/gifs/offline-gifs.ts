@@ -24,7 +24,7 @@ const offlineGifSchema = z.strictObject({
   tags: perLocale(z.array(z.string().min(1)).min(1)),
 });
 
-/** A GIF of the built-in offline set (issue 6 GIFs). */
+/** A GIF of the built-in offline set (GIFs). */
 export type OfflineGif = z.infer<typeof offlineGifSchema>;
 
 /** The set, in picker order. @throws ZodError at start-up when offline-gifs.json is malformed. */

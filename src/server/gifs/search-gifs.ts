@@ -5,7 +5,7 @@ import { profiles, type GifRef } from '../db/schema';
 import { GIF_PAGE_SIZE } from './gif-provider';
 
 /**
- * `GET /api/gifs.php` (issue 6 GIFs): GIFs for a member's picker in the GIF-service
+ * `GET /api/gifs.php` (GIFs): GIFs for a member's picker in the GIF-service
  * locale of `locale` (the page's language), else of the member's profile language.
  */
 export async function searchGifs(ctx: AppContext, userId: number, query: { q: string; locale?: Locale }): Promise<GifRef[]> {

@@ -4,7 +4,7 @@ import { memberEventStream } from '../realtime/stream';
 import { readCookies } from './cookies';
 
 /**
- * `GET /api/events.php` (issue 6): the logged-in member's event stream as
+ * `GET /api/events.php`: the logged-in member's event stream as
  * `text/event-stream`. EventSource cannot send headers, so this route takes
  * the session cookie only (no `package-name`); it is read-only and carries
  * nothing but the member's own events. `Last-Event-ID` (or `?last=`) resumes.

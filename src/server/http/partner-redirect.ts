@@ -7,7 +7,7 @@ import { readCookies } from './cookies';
 
 /**
  * `GET /api/xcams/redirect.php?account=` and `GET /api/resellpartner.php?flow=profile-search&redirect=1`
- * (SPEC §7): browser navigations (opened in a new window, so no `package-name`
+ * (docs/product.md §7): browser navigations (opened in a new window, so no `package-name`
  * header) that send an eligible member on to the partner with a 302.
  * A bad query answers 400; an unknown account or an ineligible visitor goes
  * back to /members (the target is never taken from the request).

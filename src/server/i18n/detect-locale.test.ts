@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLocale } from './detect-locale';
 
-describe('SPEC §1 locale detection', () => {
+describe('docs/product.md §1 locale detection', () => {
   it('prefers the i18n_redirected cookie', () => {
     expect(detectLocale({ cookie: 'pl', acceptLanguage: 'de-DE', domainLanguage: 'nl' })).toBe('pl');
   });

@@ -4,7 +4,7 @@ import { readCookies } from '../http/cookies';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales';
 
 /**
- * SPEC §1 locale detection without URL prefix: the `i18n_redirected` cookie,
+ * docs/product.md §1 locale detection without URL prefix: the `i18n_redirected` cookie,
  * then the browser languages (Accept-Language), then the site's
  * `domain_language`, then English.
  */
@@ -25,7 +25,7 @@ export function detectLocale(input: {
   return DEFAULT_LOCALE;
 }
 
-/** The locale of a request (SPEC §1): its `i18n_redirected` cookie, Accept-Language, then the site's domain language. */
+/** The locale of a request (docs/product.md §1): its `i18n_redirected` cookie, Accept-Language, then the site's domain language. */
 export function detectRequestLocale(request: Request, domainLanguage: string | undefined): Locale {
   return detectLocale({ cookie: readCookies(request)[LOCALE_COOKIE], acceptLanguage: request.headers.get('accept-language'), domainLanguage });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { switchLanguage } from './switch-language';
 
-describe('language switcher (SPEC §1, §9)', () => {
+describe('language switcher (docs/product.md §1, §9)', () => {
   it('stores a known locale for 365 days and goes back to the page', () => {
     const response = switchLanguage(new Request('http://localhost/language?locale=fr&next=/pages/terms'));
     expect(response.status).toBe(303);

@@ -5,7 +5,7 @@ import { isSecureRequest } from '../http/cookies';
 import { safeNextPath } from '../../shared/rules/safe-next';
 
 /**
- * The language switcher's target (SPEC §1, §9): a known `locale` is stored in
+ * The language switcher's target (docs/product.md §1, §9): a known `locale` is stored in
  * the `i18n_redirected` cookie for 365 days; the answer is a 303 to `next`
  * (a path on this site only, else `/`). An unknown locale changes nothing.
  */

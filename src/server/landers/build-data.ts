@@ -18,7 +18,7 @@ export function countryName(code: string, locale: Locale): string {
   return new Intl.DisplayNames([LOCALE_TAGS[locale].tag], { type: 'region' }).of(code) ?? code;
 }
 
-/** The values of a static page's placeholders for a site in a locale (SPEC §3 company fields). */
+/** The values of a static page's placeholders for a site in a locale (docs/product.md §3 company fields). */
 export function pagePlaceholderValues(site: SiteConfig, locale: Locale): Record<PagePlaceholder, string> {
   const { company } = site;
   return {

@@ -9,7 +9,7 @@ import { LANDER_DESIGNS } from '../../shared/landers/lander-slug';
 const root = path.resolve(import.meta.dirname, '../../../landers');
 const designsWithContent = LANDER_DESIGNS.filter((design) => fs.existsSync(path.join(root, design)));
 
-describe('lander content (landers/, issue 7)', () => {
+describe('lander content (landers/)', () => {
   it('has every locale of each design it covers, each file valid for its design', () => {
     expect(designsWithContent.length).toBeGreaterThan(0);
     // Every problem of every file at once, named by file and field, so an editor sees them all.

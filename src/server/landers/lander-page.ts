@@ -42,7 +42,7 @@ export interface LanderPage {
   formatNumber(value: number): string;
 }
 
-/** Builds the LanderPage of one pre-rendered lander (issue 7). */
+/** Builds the LanderPage of one pre-rendered lander. */
 export function buildLanderPage(input: { site: SiteConfig; design: LanderDesign; niche: Niche; locale: Locale; content: LanderContent; market: Market }): LanderPage {
   registerAllMessages();
   const { site, design, niche, locale, market } = input;

@@ -23,7 +23,7 @@ function fakeStore(paths: string[]): PrerenderedStore & { asked: string[] } {
 }
 const get = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 
-describe('landers served from the build (issue 7)', () => {
+describe('landers served from the build', () => {
   const store = fakeStore(['sites/amora/landers/video/de/index.html', 'sites/lovelane/landers/video/de/index.html']);
 
   it("serves the request site's file with caching and a strong ETag, 304 when unchanged", async () => {
@@ -65,7 +65,7 @@ describe('landers served from the build (issue 7)', () => {
   });
 });
 
-describe('/landers/{design}/ redirect (SPEC §2, §4)', () => {
+describe('/landers/{design}/ redirect (docs/product.md §2, §4)', () => {
   it('goes to the slug of the Accept-Language locale and the site niche, keeping the query, varying by cookie and language', () => {
     const response = redirectToLander({ site: amora, design: 'video', request: get('http://localhost/landers/video/?network=abc&sub1=x&sub2=y', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' }) })!;
     expect(response.status).toBe(302);
@@ -85,7 +85,7 @@ describe('/landers/{design}/ redirect (SPEC §2, §4)', () => {
   });
 });
 
-describe('/pages/{page}: one URL, the locale of the request (SPEC §1)', () => {
+describe('/pages/{page}: one URL, the locale of the request (docs/product.md §1)', () => {
   const pages = fakeStore(['sites/amora/pages/terms/fr/index.html', 'sites/amora/pages/terms/de/index.html', 'sites/amora/pages/terms/en/index.html']);
   it('serves the locale of the cookie, else Accept-Language, else the domain language, with Vary', async () => {
     const fr = (await serveStaticPage(pages, { site: amora, page: 'terms', request: get('http://localhost/pages/terms', { cookie: 'i18n_redirected=fr', 'accept-language': 'de' }) }))!;

@@ -9,12 +9,12 @@ import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
 import { trackingFromUrl } from './tracking-cookie';
 
-/** Where the build puts a site's pre-rendered lander (issue 7). */
+/** Where the build puts a site's pre-rendered lander. */
 export function landerFilePath(site: SiteConfig, design: string, slug: string): string {
   return `sites/${site.package_name}/landers/${design}/${slug}/index.html`;
 }
 
-/** Where the build puts a site's pre-rendered static page in a locale (SPEC §2 /pages/*). */
+/** Where the build puts a site's pre-rendered static page in a locale (docs/product.md §2 /pages/*). */
 export function staticPageFilePath(site: SiteConfig, page: StaticPage, locale: Locale): string {
   return `sites/${site.package_name}/pages/${page}/${locale}/index.html`;
 }
@@ -52,7 +52,7 @@ function htmlResponse(file: PrerenderedFile, request: Request, headers: Record<s
 /**
  * `GET /landers/{design}/{slug}`: the site's pre-rendered lander. When the URL
  * carries a tracking record (network, ref, sub1–3, click id) it is also stored
- * in the first-party cookie, so it survives without JavaScript (SPEC §3).
+ * in the first-party cookie, so it survives without JavaScript (docs/product.md §3).
  * Null when design or slug is unknown (the route answers 404).
  */
 export async function serveLander(store: PrerenderedStore, input: { site: SiteConfig; design: string; slug: string; request: Request }): Promise<Response | null> {
@@ -65,7 +65,7 @@ export async function serveLander(store: PrerenderedStore, input: { site: SiteCo
 
 /**
  * `GET /landers/{design}/`: 302 to the lander in the visitor's locale and the
- * site's niche (SPEC §2), keeping the query (tracking). Varies by the locale's
+ * site's niche (docs/product.md §2), keeping the query (tracking). Varies by the locale's
  * inputs. Null for an unknown design.
  */
 export function redirectToLander(input: { site: SiteConfig; design: string; request: Request }): Response | null {

@@ -18,7 +18,7 @@ function readPage(file: string): { data: unknown; body: string } {
   return { data: yaml.load(match[1]!), body: match[2]! };
 }
 
-describe('static pages (SPEC §2 /pages/*) content in content/pages/', () => {
+describe('static pages (docs/product.md §2 /pages/*) content in content/pages/', () => {
   it('has every page in every locale with valid front matter, known placeholders and real text', () => {
     const problems: string[] = [];
     for (const page of STATIC_PAGES) {

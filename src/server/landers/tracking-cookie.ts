@@ -3,7 +3,7 @@ import { TRACKING_COOKIE, type TrackingRecordValue } from '../../shared/contract
 import { trackingFromSearchParams } from '../../shared/landers/tracking-params';
 import { isSecureRequest } from '../http/cookies';
 
-/** SPEC §3 Tracking record lifetime: 30 days (seconds). */
+/** docs/product.md §3 Tracking record lifetime: 30 days (seconds). */
 export const TRACKING_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 /**

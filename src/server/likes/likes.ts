@@ -8,7 +8,7 @@ import { publishEvent } from '../realtime/events';
 import { notBlockedWith } from '../chat/blocks';
 
 /**
- * Likes a visible member (SPEC §4 like toggle). Liking again keeps the first
+ * Likes a visible member (docs/product.md §4 like toggle). Liking again keeps the first
  * like; liking yourself is refused.
  */
 export async function likeProfile(
@@ -43,7 +43,7 @@ export async function unlikeProfile(ctx: AppContext, likerId: number, likedId: n
   return removed.length > 0;
 }
 
-/** SPEC §4: opening a profile marks that member's like of the viewer as not new. */
+/** docs/product.md §4: opening a profile marks that member's like of the viewer as not new. */
 export async function markLikeSeen(ctx: AppContext, viewerId: number, profileId: number): Promise<void> {
   await ctx.db
     .update(likes)
@@ -52,7 +52,7 @@ export async function markLikeSeen(ctx: AppContext, viewerId: number, profileId:
 }
 
 /**
- * SPEC §3 Likes response for a member: the likes they gave (`profiles`) and
+ * docs/product.md §3 Likes response for a member: the likes they gave (`profiles`) and
  * received (`liked_by`), newest first, of visible members only.
  */
 export async function listLikes(ctx: AppContext, userId: number): Promise<{ profiles: Like[]; liked_by: Like[] }> {

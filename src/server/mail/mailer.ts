@@ -12,7 +12,7 @@ export interface MailMessage {
   html: string;
 }
 
-/** Sends mail; resolves once the transport accepted the message (SPEC §3 Activation `delivered`). */
+/** Sends mail; resolves once the transport accepted the message (docs/product.md §3 Activation `delivered`). */
 export interface Mailer {
   kind: 'smtp' | 'outbox';
   /** @throws the transport's error when the message was not accepted. */

@@ -7,7 +7,7 @@ import { images, profiles } from '../db/schema';
 import { processProfileImage } from './process-image';
 
 /**
- * SPEC §2 step 2: stores an uploaded photo for the member (re-encoded original
+ * docs/product.md §2 step 2: stores an uploaded photo for the member (re-encoded original
  * and thumbnail under `u/<id>/`); the first photo becomes the main image.
  */
 export async function addProfileImage(

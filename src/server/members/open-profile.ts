@@ -5,7 +5,7 @@ import { getPublicProfile } from './profile-view';
 
 /**
  * A member's profile as opened by a viewer (page or API): the public profile,
- * and — SPEC §4 — the profile's like of the viewer is no longer new.
+ * and — docs/product.md §4 — the profile's like of the viewer is no longer new.
  * @returns null for unknown, hidden or deleted members.
  */
 export async function openProfile(ctx: AppContext, profileId: number, viewerId: number | null): Promise<PublicProfile | null> {

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Keyset cursors for deep search pages (issue 5 performance). The search list
+ * Keyset cursors for deep search pages (performance). The search list
  * is ordered by (last_active_at DESC, id DESC); the cursor of page p is the
  * key of its last row, so page p+1 is "the next pp rows after that key" — an
  * index range scan as cheap as page 1, however deep. Cursors of every page up

@@ -12,7 +12,7 @@ function toImage(row: ImageRow): ProfileImage {
   return { id: row.id, filename: row.filename, thumb_filename: row.thumbFilename };
 }
 
-/** SPEC §3 Profile as other members see it: no e-mail, date of birth or tracking. */
+/** docs/product.md §3 Profile as other members see it: no e-mail, date of birth or tracking. */
 export function toPublicProfile(row: ProfileRow, imageRows: ImageRow[], today: Date): PublicProfile {
   return withImages(
     row,
@@ -62,7 +62,7 @@ export async function getPublicProfile(ctx: AppContext, id: number): Promise<Pub
   return toPublicProfile(row.profile, await loadImages(ctx, [id]), ctx.clock.now());
 }
 
-/** SPEC §3 User for the logged-in member `userId`, or null when the account is gone. */
+/** docs/product.md §3 User for the logged-in member `userId`, or null when the account is gone. */
 export async function getUserView(ctx: AppContext, userId: number): Promise<User | null> {
   const [row] = await ctx.db
     .select({ user: users, profile: profiles })

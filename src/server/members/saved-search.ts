@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { users } from '../db/schema';
 
 /**
- * SPEC §2 Search: a logged-in member's last filters are remembered (unless the
+ * docs/product.md §2 Search: a logged-in member's last filters are remembered (unless the
  * search says `do_not_save`) and used for the automatic first load when the
  * page URL carries no filters.
  */

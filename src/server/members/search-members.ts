@@ -13,15 +13,15 @@ export interface SearchInput {
   filters: SearchFilters;
   /** 1-based page number. */
   page: number;
-  /** Page size (SPEC §9: 12). */
+  /** Page size (docs/product.md §9: 12). */
   pp: number;
   /** The searching member, excluded from the results; null for visitors. */
   viewerId: number | null;
   /** Countries searched when no country filter is set (the site's countries); null = all. */
   countries: string[] | null;
   /**
-   * SPEC §2 similar results: the age range widened by 5 years each way, the region
-   * ignored, the neighbour country included (SPEC §9) — minus the main results.
+   * docs/product.md §2 similar results: the age range widened by 5 years each way, the region
+   * ignored, the neighbour country included (docs/product.md §9) — minus the main results.
    */
   similar?: boolean;
 }
@@ -39,7 +39,7 @@ export function filterCondition(filters: SearchFilters, countries: string[] | nu
   return and(...where)!;
 }
 
-/** SPEC §2/§9 widened filters of the similar results. */
+/** docs/product.md §2/§9 widened filters of the similar results. */
 export function similarFilters(filters: SearchFilters): { filters: SearchFilters; countries: string[] | null } {
   const { countryregion: _region, country, ...rest } = filters;
   return {
@@ -49,7 +49,7 @@ export function similarFilters(filters: SearchFilters): { filters: SearchFilters
 }
 
 /**
- * SPEC §2 Search: visible members matching gender, country (else the site's
+ * docs/product.md §2 Search: visible members matching gender, country (else the site's
  * countries), region and age,
  * most recently active first, one page at a time (keyset pages, see
  * search-page-rows.ts), with the total count (cached per filter set for
@@ -66,7 +66,7 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
     effective = widened.filters;
     matching = and(filterCondition(widened.filters, widened.countries ?? countries, today), not(main))!;
   }
-  // Members who blocked each other never see each other (issue 6).
+  // Members who blocked each other never see each other.
   const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId), notBlockedWith(viewerId))!;
 
   const countKey = JSON.stringify([input.similar ? 'similar' : 'main', filters, filters.country ? null : countries, today.toISOString().slice(0, 10)]);

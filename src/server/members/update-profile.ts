@@ -10,8 +10,8 @@ import { profiles } from '../db/schema';
 import { isRegionOf } from '../geo/regions';
 
 /**
- * SPEC §7 `PUT /api/user.php`: updates the member's own profile. Checks the
- * country code, that the region belongs to the country (SPEC §5), the date of
+ * docs/product.md §7 `PUT /api/user.php`: updates the member's own profile. Checks the
+ * country code, that the region belongs to the country (docs/product.md §5), the date of
  * birth rule, allowed field values; `lastSignupStep` only moves forward.
  * Nothing is written when any field is wrong.
  */

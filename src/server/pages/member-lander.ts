@@ -7,14 +7,14 @@ import { openMemberPage } from './open-member-page';
 /** A member lander: the member it presents and, for the slug variants, the slug's locale. */
 export interface MemberLander {
   profile: PublicProfile;
-  /** The locale of `landing2/:slug` / `landing3/:slug` (SPEC §4 slug), else null: the request's. */
+  /** The locale of `landing2/:slug` / `landing3/:slug` (docs/product.md §4 slug), else null: the request's. */
   locale: Locale | null;
   /** Where its CTA leads: signup for this member (`profile` in the payload), then the chat with them. */
   signupHref: string;
 }
 
 /**
- * The member of a member lander (issue 7: `/members/:memberId/signup`,
+ * The member of a member lander (`/members/:memberId/signup`,
  * `/landing`, `/landing2/:slug`, `/landing3/:slug`); null → 404 (unknown or
  * hidden member, or a slug that is not a lander slug).
  */

@@ -6,7 +6,7 @@ import { openProfile } from '../members/open-profile';
 /**
  * The member of a profile URL (`/members/:memberId`, `/likes/m/:memberId`):
  * only plain positive decimal ids; opening it marks that member's like of the
- * viewer as seen (SPEC §4). Null means the page answers 404.
+ * viewer as seen (docs/product.md §4). Null means the page answers 404.
  */
 export async function openMemberPage(ctx: AppContext, memberId: string | undefined, viewerId: number | null): Promise<PublicProfile | null> {
   if (!/^\d{1,10}$/.test(memberId ?? '')) return null;

@@ -21,7 +21,7 @@ export interface PageContext {
 }
 
 /**
- * Resolves site (original-host / Host), locale (SPEC §1), the session's user
+ * Resolves site (original-host / Host), locale (docs/product.md §1), the session's user
  * and what the visitor may do (sign up, search) for a page request.
  */
 export async function resolvePageContext(ctx: AppContext, request: Request): Promise<PageContext> {

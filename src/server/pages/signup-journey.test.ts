@@ -3,7 +3,7 @@ import { matchFinderTarget, signupContinuePath, signupMatchFilters } from './sig
 
 const params = (query: string) => new URLSearchParams(query);
 
-describe('signup journey from landers and the match finder (issue 7)', () => {
+describe('signup journey from landers and the match finder', () => {
   it('sends complete match-finder answers into signup (visitor) or to the matches (member)', () => {
     const answers = params('gender=male&seeking=female&age=26-35');
     expect(matchFinderTarget(answers, true, null)).toBe('/signup-matches?gender=female&min_age=26&max_age=35');

@@ -5,7 +5,7 @@ import { filtersQuery, matchFilters, matchFinderAnswersSchema } from '../../shar
 import { safeNextPath } from '../../shared/rules/safe-next';
 
 /**
- * Where complete `/match-finder` answers lead (SPEC §2, issue 7): a member
+ * Where complete `/match-finder` answers lead (docs/product.md §2): a member
  * straight to `/signup-matches` with the answers' filters, a visitor into
  * signup (`seeking`, the tracking record) and from there to those matches.
  * Null while the answers are missing or invalid (the quiz is shown).

@@ -23,7 +23,7 @@ export function isAllowedEndpoint(endpoint: string, allowInsecure: boolean): boo
 }
 
 /**
- * Stores a subscription for the member (SPEC §7 `POST /api/user.php?push=1`). An
+ * Stores a subscription for the member (docs/product.md §7 `POST /api/user.php?push=1`). An
  * endpoint already stored moves to this member (one browser, one owner).
  */
 export async function saveSubscription(

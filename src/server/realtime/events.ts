@@ -4,7 +4,7 @@ import { memberEvents } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { queryRows } from '../db/raw';
 
-/** Kinds of realtime events a member's stream carries (issue 6). */
+/** Kinds of realtime events a member's stream carries. */
 export type MemberEventType = 'message' | 'read' | 'typing' | 'like' | 'chat_deleted';
 
 export interface MemberEvent {

@@ -13,7 +13,7 @@ export interface CachedEvent {
 export type EventListener = (eventId: number) => void;
 
 /**
- * Realtime fan-out (issue 6). Streams subscribe per member; `notify` reaches
+ * Realtime fan-out. Streams subscribe per member; `notify` reaches
  * every stream of that member in this process and, on PostgreSQL, in every
  * other process through LISTEN/NOTIFY (channel `amora_events`, payload
  * "userId:eventId"). PGlite serves one process, so fan-out stays in-process.

@@ -8,7 +8,7 @@ export const RETRY_MS = 3_000;
 const encoder = new TextEncoder();
 
 /**
- * One member's Server-Sent Events stream (issue 6 realtime): first the events
+ * One member's Server-Sent Events stream (realtime): first the events
  * after `lastEventId` (a reconnect resumes exactly there: no gap, no
  * duplicate), then every new event as it is published, in id order. Without
  * `lastEventId` it starts after the member's latest event. Closes when

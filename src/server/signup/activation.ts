@@ -14,7 +14,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const sending = new Map<number, Promise<void>>();
 
 /**
- * SPEC §2 step 6: makes sure the activation mail of a not yet confirmed member
+ * docs/product.md §2 step 6: makes sure the activation mail of a not yet confirmed member
  * is on its way, and tells whether the transport accepted it (`delivered`).
  * Polled every 900 ms; sends at most once (again only after a failed send).
  */

@@ -5,7 +5,7 @@ import { users } from '../db/schema';
 import { findAccount, mailproviderOf } from './create-account';
 
 /**
- * SPEC §2 step 7 "change the e-mail": sets a new address on the account, which
+ * docs/product.md §2 step 7 "change the e-mail": sets a new address on the account, which
  * then needs confirming again (the next activation poll mails the new address).
  * Fails with `account_exists` when the address belongs to another account on the site.
  */

@@ -4,7 +4,7 @@ import { emailRule } from '../../shared/rules/signup-rules';
 import type { AppContext } from '../context';
 import { findAccount } from './create-account';
 
-/** HMAC of site + address: proves to signup that this address was checked (SPEC §3 token). */
+/** HMAC of site + address: proves to signup that this address was checked (docs/product.md §3 token). */
 export function emailCheckToken(secret: Buffer, site: string, email: string): string {
   return createHmac('sha256', secret).update(`email-check:${site}:${email.toLowerCase()}`).digest('base64url');
 }
@@ -17,7 +17,7 @@ export function isEmailCheckToken(secret: Buffer, site: string, email: string, t
 }
 
 /**
- * SPEC §4 e-mail check: new (allowed), active, not_confirmed, deleted (an
+ * docs/product.md §4 e-mail check: new (allowed), active, not_confirmed, deleted (an
  * account exists in that state on this site) or invalid (not an address).
  */
 export async function checkEmail(ctx: AppContext, site: string, requestEmail: string): Promise<EmailCheckResponse> {

@@ -13,7 +13,7 @@ import { accessFor } from '../sites/visitor-access';
 
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
-/** SPEC §3 User.mailprovider for an address: 2 for Gmail, 0 otherwise. */
+/** docs/product.md §3 User.mailprovider for an address: 2 for Gmail, 0 otherwise. */
 export function mailproviderOf(email: string): number {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   return GMAIL_DOMAINS.has(domain) ? MAILPROVIDER_GMAIL : MAILPROVIDER_OTHER;
@@ -26,8 +26,8 @@ export interface CreateAccountInput {
 }
 
 /**
- * SPEC §2 Signup step 0: creates the account and its profile in one transaction.
- * Failures: `signups_closed` (SPEC §5 rule), `validation_failed` (name equals e-mail),
+ * docs/product.md §2 Signup step 0: creates the account and its profile in one transaction.
+ * Failures: `signups_closed` (docs/product.md §5 rule), `validation_failed` (name equals e-mail),
  * `account_exists` / `account_deleted` for a known e-mail on this site.
  * @returns the new user id.
  */

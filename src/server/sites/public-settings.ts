@@ -4,7 +4,7 @@ import { regionsOf } from '../geo/regions';
 import type { SiteConfig } from './site-config';
 
 /**
- * The settings the browser needs (SPEC §3 Settings), from a site config plus
+ * The settings the browser needs (docs/product.md §3 Settings), from a site config plus
  * per-request values (geoip country, push key, the visitor's locale for region names).
  */
 export function toPublicSettings(

@@ -3,7 +3,7 @@ import { publicSettingsSchema } from '../../shared/contracts/settings';
 
 /**
  * The content of one `config/sites/*.json` file: a white-label site and its
- * settings (SPEC §3 Settings). Selected per request by `package-name`,
+ * settings (docs/product.md §3 Settings). Selected per request by `package-name`,
  * `original-host` or Host (see resolve-site.ts).
  */
 export const siteConfigSchema = publicSettingsSchema
@@ -30,13 +30,13 @@ export const siteConfigSchema = publicSettingsSchema
     is_default: z.boolean().default(false),
     name: z.string().min(1),
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
-    /** Free credits a new member receives, so a first conversation works before any purchase (issue 6). */
+    /** Free credits a new member receives, so a first conversation works before any purchase. */
     welcome_credits: z.number().int().min(0).max(10_000).default(0),
     /** Message pushes may carry a short text preview (off: only the sender's name). */
     push_message_preview: z.boolean().default(false),
     features: z
       .strictObject({
-        /** Camads: live webcam cards in the search grid (SPEC §6). */
+        /** Camads: live webcam cards in the search grid (docs/product.md §6). */
         camads: z.boolean().default(false),
         similar_results: z.boolean().default(true),
         match_finder_link: z.boolean().default(false),

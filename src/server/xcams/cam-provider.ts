@@ -17,7 +17,7 @@ export interface FeedCam extends Omit<Cam, 'image'> {
 }
 
 /**
- * The webcam partner feed (SPEC §6/§7 xcams): an HTTP feed when
+ * The webcam partner feed (docs/product.md §6/§7 xcams): an HTTP feed when
  * `XCAMS_FEED_URL` is set (http-cams.ts), else the built-in demo feed (demo-cams.ts).
  */
 export interface CamProvider {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log/logger';
 import { createHttpCamProvider } from './http-cams';
 
-describe('HTTP webcam feed (XCAMS_FEED_URL, SPEC §6)', () => {
+describe('HTTP webcam feed (XCAMS_FEED_URL, docs/product.md §6)', () => {
   const calls: URL[] = [];
   let answer: unknown = null;
   let status = 200;

@@ -8,7 +8,7 @@ import type { SiteConfig } from '../sites/site-config';
 import type { CamQuery, FeedCam } from './cam-provider';
 
 /**
- * SPEC §6 webcam eligibility for a member on a site: logged in, not paid,
+ * docs/product.md §6 webcam eligibility for a member on a site: logged in, not paid,
  * signed up more than 4 days ago, and the site allows resell cams
  * (`member_resell`) or camads (`features.camads`).
  */
@@ -37,7 +37,7 @@ function toCam(cam: FeedCam, site: SiteConfig): Cam {
 
 /**
  * `GET /api/xcams/search.php`: the partner's cams for an eligible member.
- * A failing feed is logged and answered with no cams (SPEC §8: the grid just shows members).
+ * A failing feed is logged and answered with no cams (docs/product.md §8: the grid just shows members).
  */
 export async function searchCams(
   ctx: AppContext,

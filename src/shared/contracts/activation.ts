@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
 
-/** `GET /api/activate.php` (SPEC §7), polled every 900 ms on step 6 → SPEC §3 Activation response. */
+/** `GET /api/activate.php` (docs/product.md §7), polled every 900 ms on step 6 → docs/product.md §3 Activation response. */
 export const activationContract = defineContract({
   method: 'GET',
   path: '/api/activate.php',

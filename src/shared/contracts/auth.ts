@@ -5,7 +5,7 @@ import { defineContract, noParams } from './define';
 import { userSchema } from './profile';
 
 /**
- * SPEC §3 Signup payload, accepted by `POST /api/user.php?new=1` (SPEC §7).
+ * docs/product.md §3 Signup payload, accepted by `POST /api/user.php?new=1` (docs/product.md §7).
  * `csrf` is the client-made hash, `token` comes from the e-mail check, `n` is the user agent.
  */
 export const signupPayloadSchema = z.strictObject({
@@ -53,7 +53,7 @@ export const loginContract = defineContract({
   errors: ['validation_failed', 'invalid_credentials', 'rate_limited'],
 });
 
-/** `GET /api/logout.php` → 'done' (SPEC §7). */
+/** `GET /api/logout.php` → 'done' (docs/product.md §7). */
 export const logoutContract = defineContract({
   method: 'GET',
   path: '/api/logout.php',
@@ -63,7 +63,7 @@ export const logoutContract = defineContract({
   errors: [],
 });
 
-/** `GET /api/user.php` → the User of SPEC §3; 403 when not logged in. */
+/** `GET /api/user.php` → the User of docs/product.md §3; 403 when not logged in. */
 export const userContract = defineContract({
   method: 'GET',
   path: '/api/user.php',

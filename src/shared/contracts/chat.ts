@@ -18,7 +18,7 @@ export const gifSchema = z.object({
 /** A GIF's media as the GIF provider serves it (stored with the message). */
 export type Gif = z.infer<typeof gifSchema>;
 
-/** One chat message as both members see it (issue 6); `text` is plain text, never HTML. */
+/** One chat message as both members see it; `text` is plain text, never HTML. */
 export const messageSchema = z.object({
   id: z.number().int(),
   conversation: z.number().int(),
@@ -31,7 +31,7 @@ export const messageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
-/** SPEC §3 Chat entry plus the last message preview and time, newest first. */
+/** docs/product.md §3 Chat entry plus the last message preview and time, newest first. */
 export const chatEntrySchema = z.object({
   conversation: z.number().int(),
   profile: publicProfileSchema,
@@ -43,7 +43,7 @@ export const chatEntrySchema = z.object({
 });
 export type ChatEntry = z.infer<typeof chatEntrySchema>;
 
-/** `GET /api/chats.php` (SPEC §7) → the member's conversations, newest first. */
+/** `GET /api/chats.php` (docs/product.md §7) → the member's conversations, newest first. */
 export const chatsContract = defineContract({
   method: 'GET',
   path: '/api/chats.php',
@@ -53,7 +53,7 @@ export const chatsContract = defineContract({
   errors: ['not_logged_in'],
 });
 
-/** `GET /api/chat.php?profile=` (SPEC §7): the conversation with that member (created when new) → its id. */
+/** `GET /api/chat.php?profile=` (docs/product.md §7): the conversation with that member (created when new) → its id. */
 export const startChatContract = defineContract({
   method: 'GET',
   path: '/api/chat.php',
@@ -63,7 +63,7 @@ export const startChatContract = defineContract({
   errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked'],
 });
 
-/** `DELETE /api/chat.php` {conversation} (SPEC §7): removes the chat from the member's list. */
+/** `DELETE /api/chat.php` {conversation} (docs/product.md §7): removes the chat from the member's list. */
 export const deleteChatContract = defineContract({
   method: 'DELETE',
   path: '/api/chat.php',

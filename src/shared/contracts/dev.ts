@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
 
-/** `POST /api/dev.php` — development builds only (404 elsewhere): the developer panel's server actions (SPEC §2). */
+/** `POST /api/dev.php` — development builds only (404 elsewhere): the developer panel's server actions (docs/product.md §2). */
 export const devActionContract = defineContract({
   method: 'POST',
   path: '/api/dev.php',

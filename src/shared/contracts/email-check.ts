@@ -4,7 +4,7 @@ import { defineContract } from './define';
 export const EMAIL_CHECK_STATUSES = ['new', 'active', 'not_confirmed', 'deleted', 'invalid'] as const;
 export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
 
-/** SPEC §3 E-mail validation response; `token` (status new only) goes into the signup payload. */
+/** docs/product.md §3 E-mail validation response; `token` (status new only) goes into the signup payload. */
 export const emailCheckResponseSchema = z.object({
   status: z.enum(EMAIL_CHECK_STATUSES),
   token: z.string().nullable(),
@@ -13,7 +13,7 @@ export const emailCheckResponseSchema = z.object({
 });
 export type EmailCheckResponse = z.infer<typeof emailCheckResponseSchema>;
 
-/** `GET /api/validate_email.php?email=` (SPEC §7). */
+/** `GET /api/validate_email.php?email=` (docs/product.md §7). */
 export const emailCheckContract = defineContract({
   method: 'GET',
   path: '/api/validate_email.php',

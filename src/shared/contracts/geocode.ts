@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './define';
 
-/** `GET /api/geocode.php?lat=&lon=` (SPEC §7) → country, countryregion, city. */
+/** `GET /api/geocode.php?lat=&lon=` (docs/product.md §7) → country, countryregion, city. */
 export const geocodeContract = defineContract({
   method: 'GET',
   path: '/api/geocode.php',

@@ -3,7 +3,7 @@ import { defineContract, noParams, profileRefBody } from './define';
 import { publicProfileSchema } from './profile';
 
 /**
- * One like (SPEC §3 Likes response): `like_new` is true until the liked member
+ * One like (docs/product.md §3 Likes response): `like_new` is true until the liked member
  * opens the liker's profile; `did_like_profile` says whether the viewer likes
  * that profile too (mutual when both are true on a received like).
  */

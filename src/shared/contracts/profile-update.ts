@@ -6,11 +6,11 @@ import { emailRule } from '../rules/signup-rules';
 import { defineContract, noParams } from './define';
 import { userSchema } from './profile';
 
-/** Profile notes (SPEC §2 step 5) are free text up to this many characters. */
+/** Profile notes (docs/product.md §2 step 5) are free text up to this many characters. */
 export const PERSONAL_MAX_LENGTH = 2000;
 
 /**
- * `PUT /api/user.php` (SPEC §7): country, countryregion, city; or the whole
+ * `PUT /api/user.php` (docs/product.md §7): country, countryregion, city; or the whole
  * profile with lastSignupStep. Every field is optional; null clears it.
  */
 export const profileUpdateSchema = z.strictObject({
@@ -45,7 +45,7 @@ export const emailChangeContract = defineContract({
   errors: ['validation_failed', 'not_logged_in', 'account_exists'],
 });
 
-/** `GET /api/profile_fields.php` (SPEC §7): allowed values per field. */
+/** `GET /api/profile_fields.php` (docs/product.md §7): allowed values per field. */
 export const profileFieldsContract = defineContract({
   method: 'GET',
   path: '/api/profile_fields.php',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from '../constants';
 import { LOCALES } from '../locales';
 
-/** SPEC §3 Profile image: `thumb_filename` (and the full `filename`) relative to `cdn_prefix`. */
+/** docs/product.md §3 Profile image: `thumb_filename` (and the full `filename`) relative to `cdn_prefix`. */
 export const profileImageSchema = z.object({
   id: z.number().int(),
   filename: z.string(),
@@ -11,7 +11,7 @@ export const profileImageSchema = z.object({
 export type ProfileImage = z.infer<typeof profileImageSchema>;
 
 /**
- * SPEC §3 Profile as other members see it: never e-mail, date of birth,
+ * docs/product.md §3 Profile as other members see it: never e-mail, date of birth,
  * exact location or tracking data.
  */
 export const publicProfileSchema = z.object({
@@ -30,7 +30,7 @@ export const publicProfileSchema = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-/** SPEC §3 Profile as its owner sees it (User.profile). */
+/** docs/product.md §3 Profile as its owner sees it (User.profile). */
 export const ownProfileSchema = publicProfileSchema.extend({
   date_of_birth: z.string().nullable(),
   lastSignupStep: z.number().int().min(0).max(7),
@@ -39,7 +39,7 @@ export const ownProfileSchema = publicProfileSchema.extend({
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
-/** SPEC §3 User. `mailprovider` 2 means Gmail; `signup_date` is ISO 8601. */
+/** docs/product.md §3 User. `mailprovider` 2 means Gmail; `signup_date` is ISO 8601. */
 export const userSchema = z.object({
   email: z.string(),
   profile: ownProfileSchema,

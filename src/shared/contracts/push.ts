@@ -17,12 +17,12 @@ export const pushPayloadSchema = z.object({
   body: z.string(),
   url: z.string(),
   tag: z.string().optional(),
-  /** App badge: unread messages plus new likes (SPEC §9). */
+  /** App badge: unread messages plus new likes (docs/product.md §9). */
   badge_count: z.number().int().min(0).optional(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
-/** `POST /api/user.php?push=1` (SPEC §7): adds the subscription to the account. */
+/** `POST /api/user.php?push=1` (docs/product.md §7): adds the subscription to the account. */
 export const pushSubscribeContract = defineContract({
   method: 'POST',
   path: '/api/user.php',
@@ -44,7 +44,7 @@ export const pushUnsubscribeContract = defineContract({
   errors: ['validation_failed', 'not_logged_in'],
 });
 
-/** `POST /api/page-hidden.php` with `{}` (SPEC §7), sent when the page becomes hidden. */
+/** `POST /api/page-hidden.php` with `{}` (docs/product.md §7), sent when the page becomes hidden. */
 export const pageHiddenContract = defineContract({
   method: 'POST',
   path: '/api/page-hidden.php',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract, noParams, profileRefBody } from './define';
 
-/** Why a member reports a profile (issue 6 moderation). */
+/** Why a member reports a profile (moderation). */
 export const REPORT_REASONS = ['fake', 'spam', 'harassment', 'underage', 'inappropriate', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 

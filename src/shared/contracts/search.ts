@@ -5,7 +5,7 @@ import { publicProfileSchema } from './profile';
 
 const age = z.coerce.number({ error: 'validation.integer' }).int().min(MIN_AGE).max(MAX_AGE);
 
-/** SPEC §3 Search filters. */
+/** docs/product.md §3 Search filters. */
 export const searchFiltersSchema = z.object({
   gender: z.enum(GENDERS).optional(),
   country: z
@@ -18,7 +18,7 @@ export const searchFiltersSchema = z.object({
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 
-/** Every query parameter of `GET /api/search.php` (SPEC §7); unknown ones are refused. */
+/** Every query parameter of `GET /api/search.php` (docs/product.md §7); unknown ones are refused. */
 export const searchQuerySchema = z
   .strictObject({
     ...searchFiltersSchema.shape,
@@ -29,7 +29,7 @@ export const searchQuerySchema = z
     searchAllCountries: queryFlag.optional(),
     trafficsource: z.string().max(100).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
-    /** SPEC §2: the page of similar results (widened search) instead of the main results. */
+    /** docs/product.md §2: the page of similar results (widened search) instead of the main results. */
     similarpage: z.coerce.number().int().min(1).max(10_000).optional(),
     manual_search: queryFlag.optional(),
     do_not_save: queryFlag.optional(),
@@ -44,7 +44,7 @@ export const searchQuerySchema = z
   });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-/** SPEC §3 Search response. */
+/** docs/product.md §3 Search response. */
 export const searchResponseSchema = z.object({
   profiles: z.array(publicProfileSchema),
   paging: z.object({

@@ -7,7 +7,7 @@ export const LOGGED_OUT_SEARCH_MODES = ['all', 'none'] as const;
 export const TEMPLATES = ['classic', 'boxy', 'lavish'] as const;
 export type Template = (typeof TEMPLATES)[number];
 
-/** SPEC §3 Settings: company fields shown on static pages and in the footer. */
+/** docs/product.md §3 Settings: company fields shown on static pages and in the footer. */
 export const companySchema = z.object({
   name: z.string(),
   address: z.string(),
@@ -22,7 +22,7 @@ export const companySchema = z.object({
   delete_discount: z.number().int().min(0).max(100),
 });
 
-/** SPEC §3 Settings as sent to the browser by `GET /api/settings.php`. */
+/** docs/product.md §3 Settings as sent to the browser by `GET /api/settings.php`. */
 export const publicSettingsSchema = z.object({
   package_name: z.string(),
   name: z.string(),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { TRACKING_VALUE_MAX } from '../constants';
 
-/** First-party cookie that carries the tracking record from a lander into signup (SPEC §3). */
+/** First-party cookie that carries the tracking record from a lander into signup (docs/product.md §3). */
 export const TRACKING_COOKIE = 'amora_tracking';
 
 const value = z.string().trim().min(1).max(TRACKING_VALUE_MAX).optional().catch(undefined);
 
-/** SPEC §3 Tracking record: network, ref, sub1, sub2, sub3 (+ an optional click id). */
+/** docs/product.md §3 Tracking record: network, ref, sub1, sub2, sub3 (+ an optional click id). */
 export const trackingRecordSchema = z.object({
   network: value,
   ref: value,

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { defineContract, noParams } from './define';
 import { profileImageSchema } from './profile';
 
-/** Largest accepted upload (bytes) and picture size (pixels), checked before decoding (SPEC §2 step 2). */
+/** Largest accepted upload (bytes) and picture size (pixels), checked before decoding (docs/product.md §2 step 2). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
-/** Types a drop may bring (SPEC §5); the file picker accepts any image and the server sniffs the bytes. */
+/** Types a drop may bring (docs/product.md §5); the file picker accepts any image and the server sniffs the bytes. */
 export const DROP_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 
-/** `POST /api/profileimage.php`, multipart with one file in field `file` (SPEC §7). */
+/** `POST /api/profileimage.php`, multipart with one file in field `file` (docs/product.md §7). */
 export const profileImageContract = defineContract({
   method: 'POST',
   path: '/api/profileimage.php',

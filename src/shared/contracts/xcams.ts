@@ -6,7 +6,7 @@ import { defineContract } from './define';
 export const camAccountSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'xcams.invalid_account' });
 
 /**
- * One webcam performer of the partner feed (SPEC §6 webcam cards). `image` is a
+ * One webcam performer of the partner feed (docs/product.md §6 webcam cards). `image` is a
  * ready URL (the site's cdn_prefix already applied for the demo feed).
  */
 export const camSchema = z.object({
@@ -22,7 +22,7 @@ export type Cam = z.infer<typeof camSchema>;
 
 const age = z.coerce.number({ error: 'validation.integer' }).int().min(MIN_AGE).max(MAX_AGE);
 
-/** `GET /api/xcams/search.php` (SPEC §7): cams matching the search's gender and ages. */
+/** `GET /api/xcams/search.php` (docs/product.md §7): cams matching the search's gender and ages. */
 export const xcamsSearchContract = defineContract({
   method: 'GET',
   path: '/api/xcams/search.php',
@@ -41,5 +41,5 @@ export const resellRedirectQuerySchema = z.strictObject({
   redirect: z.literal('1'),
 });
 
-/** Block index (0-based) → positions of the live and resell cards in every block of 12 (SPEC §9). */
+/** Block index (0-based) → positions of the live and resell cards in every block of 12 (docs/product.md §9). */
 export const CAM_CARD_POSITIONS = { live: 1, resell: 5 } as const;

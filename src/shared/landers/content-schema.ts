@@ -3,7 +3,7 @@ import { NICHE_PREFIX } from '../constants';
 
 /**
  * What a content editor writes for one lander design in one locale
- * (`landers/{design}/{locale}.yaml`, issue 7). Every design uses the common
+ * (`landers/{design}/{locale}.yaml`). Every design uses the common
  * fields; some designs need their own section (see LANDER_SECTIONS). Copy may
  * use `{{site}}` for the site name. `niches` overrides the common copy for a
  * niche, keyed by its slug prefix (she, bdsm, bbw, gilf, milf, gay).

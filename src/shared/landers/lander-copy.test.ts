@@ -13,7 +13,7 @@ const content = landerContentSchema.parse({
   niches: { milf: { headline: 'MILF headline on {{site}}' } },
 });
 
-describe('resolveLanderCopy (SPEC §4 niches)', () => {
+describe('resolveLanderCopy (docs/product.md §4 niches)', () => {
   it('keeps the common copy for niche 1 and fills the site name everywhere', () => {
     const copy = resolveLanderCopy(content, 1, 'Amora');
     expect(copy.headline).toBe('Common headline');

@@ -16,7 +16,7 @@ function fillDeep<T>(value: T, siteName: string): T {
 }
 
 /**
- * The copy a lander shows for a niche (SPEC §4 niche prefixes): the editor's
+ * The copy a lander shows for a niche (docs/product.md §4 niche prefixes): the editor's
  * niche override wins field by field over the common copy; `{{site}}` becomes
  * the site name. Pure: used at build time by every lander design.
  */

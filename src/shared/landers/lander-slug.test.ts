@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allLanderPages, isLanderDesign, landerSlug, parseLanderSlug } from './lander-slug';
 
-describe('lander slugs (SPEC §2, §4)', () => {
+describe('lander slugs (docs/product.md §2, §4)', () => {
   it('is the locale for niche 1 and prefix-locale for the others', () => {
     expect(landerSlug('de', 1)).toBe('de');
     expect(landerSlug('de', 6)).toBe('milf-de');

@@ -1,16 +1,16 @@
 import { NICHE_PREFIX } from '../constants';
 import { isLocale, LOCALES, type Locale } from '../locales';
 
-/** The eight lander designs (SPEC §2, DESIGN.md Landers). */
+/** The eight lander designs (docs/product.md §2, docs/product.md Visual direction: Landers). */
 export const LANDER_DESIGNS = ['video', 'gallery', 'maplanding', 'alonetonight', 'iconslanding', 'socialnetwork', 'collagelanding', 'transitionsvideolanding'] as const;
 export type LanderDesign = (typeof LANDER_DESIGNS)[number];
 
-/** Niche numbers 1–7 (SPEC §4). */
+/** Niche numbers 1–7 (docs/product.md §4). */
 export const NICHES = [1, 2, 3, 4, 5, 6, 7] as const;
 export type Niche = (typeof NICHES)[number];
 
 /**
- * A lander's slug from the locale and the niche (SPEC §2, §4): the locale for
+ * A lander's slug from the locale and the niche (docs/product.md §2, §4): the locale for
  * niche 1 ("de"), else the niche prefix, a dash and the locale ("milf-de").
  */
 export function landerSlug(locale: Locale, niche: Niche): string {

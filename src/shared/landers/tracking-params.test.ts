@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trackingFromSearchParams, withTracking } from './tracking-params';
 
-describe('SPEC §3 tracking record from a lander URL', () => {
+describe('docs/product.md §3 tracking record from a lander URL', () => {
   it('reads network, ref, sub1–3 and a click id (with its usual aliases), ignoring other parameters', () => {
     expect(trackingFromSearchParams(new URLSearchParams('network=abc&ref=r&sub1=x&sub2=y&sub3=z&transaction_id=t9&utm_source=q'))).toEqual({ network: 'abc', ref: 'r', sub1: 'x', sub2: 'y', sub3: 'z', clickid: 't9' });
     expect(trackingFromSearchParams(new URLSearchParams('trafficsource=net'))).toEqual({ network: 'net' });

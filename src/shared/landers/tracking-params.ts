@@ -1,7 +1,7 @@
 import { TRACKING_VALUE_MAX } from '../constants';
 import type { TrackingRecordValue } from '../contracts/tracking';
 
-/** Query parameters a lander reads into the tracking record (SPEC §3), with common click-id aliases. */
+/** Query parameters a lander reads into the tracking record (docs/product.md §3), with common click-id aliases. */
 export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'clickid'] as const;
 /** Each record field and the query parameters it is read from, first found wins. */
 const SOURCES: [(typeof TRACKING_PARAMS)[number], string[]][] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suggestEmail } from './email-suggestion';
 
-describe('SPEC §5 e-mail typo suggestion (mailcheck, thresholds 2/2/2)', () => {
+describe('docs/product.md §5 e-mail typo suggestion (mailcheck, thresholds 2/2/2)', () => {
   it.each([
     ['anna@gmial.com', 'anna@gmail.com'],
     ['anna@hotmial.con', 'anna@hotmail.com'],

@@ -1,6 +1,6 @@
 import Mailcheck from 'mailcheck';
 
-/** Common mail domains of our seven markets, checked for typos (SPEC §1, §5). */
+/** Common mail domains of our seven markets, checked for typos (docs/product.md §1, §5). */
 export const COMMON_MAIL_DOMAINS = [
   'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.uk', 'yahoo.fr', 'yahoo.de', 'yahoo.it', 'yahoo.es',
   'hotmail.com', 'hotmail.co.uk', 'hotmail.fr', 'hotmail.de', 'hotmail.it', 'hotmail.es', 'hotmail.nl',
@@ -13,7 +13,7 @@ export const COMMON_MAIL_DOMAINS = [
 const SECOND_LEVEL = ['gmail', 'yahoo', 'hotmail', 'outlook', 'live', 'icloud', 'gmx', 'web', 'orange', 'libero', 'ziggo', 'wp', 'onet', 'interia'];
 const TOP_LEVEL = ['com', 'net', 'org', 'nl', 'be', 'de', 'at', 'ch', 'it', 'fr', 'es', 'pl', 'co.uk', 'uk', 'ie', 'ca', 'com.au', 'co.nz', 'me'];
 
-// SPEC §9: distance threshold 2 on the domain, second-level and top-level domain.
+// docs/product.md §9: distance threshold 2 on the domain, second-level and top-level domain.
 Mailcheck.domainThreshold = 2;
 (Mailcheck as unknown as { secondLevelThreshold: number }).secondLevelThreshold = 2;
 Mailcheck.topLevelThreshold = 2;

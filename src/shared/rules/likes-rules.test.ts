@@ -4,7 +4,7 @@ import { likesOfTab, likesTabFromPath, likesTabPath } from './likes-rules';
 
 const like = (id: number, didLike: boolean) => ({ id, like_new: false, did_like_profile: didLike, profile: { id } }) as unknown as Like;
 
-describe('likes tabs (SPEC §2 /likes/:type)', () => {
+describe('likes tabs (docs/product.md §2 /likes/:type)', () => {
   it('maps paths to tabs and back', () => {
     expect(likesTabFromPath(undefined)).toBe('received');
     expect(likesTabFromPath('given')).toBe('given');

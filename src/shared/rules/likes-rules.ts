@@ -1,7 +1,7 @@
 import type { Like } from '../contracts/likes';
 
 /**
- * SPEC §2 /likes/:type tabs: who liked me (`/likes`, the default), whom I liked,
+ * docs/product.md §2 /likes/:type tabs: who liked me (`/likes`, the default), whom I liked,
  * and mutual likes (a received like I like back).
  */
 export const LIKES_TABS = ['received', 'given', 'mutual'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isWebcamEligible, showsLanguageBadge, similarAgeRange, withNeighbour, WEBCAM_DELAY_MS } from './member-rules';
 
-describe('SPEC §9 neighbour countries', () => {
+describe('docs/product.md §9 neighbour countries', () => {
   it.each([
     ['AU', ['AU', 'NZ']],
     ['NZ', ['NZ', 'AU']],
@@ -19,7 +19,7 @@ describe('SPEC §9 neighbour countries', () => {
   });
 });
 
-describe('SPEC §9 similar results', () => {
+describe('docs/product.md §9 similar results', () => {
   it('widens the age range by 5 years each way within 18–100', () => {
     expect(similarAgeRange(26, 35)).toEqual({ min_age: 21, max_age: 40 });
     expect(similarAgeRange(18, 25)).toEqual({ min_age: 18, max_age: 30 });
@@ -28,7 +28,7 @@ describe('SPEC §9 similar results', () => {
   });
 });
 
-describe('SPEC §9 language badge', () => {
+describe('docs/product.md §9 language badge', () => {
   it('shows when the language differs from the locale or for CA, BE, CH, FI', () => {
     expect(showsLanguageBadge({ language: 'nl', country: 'NL' }, 'en')).toBe(true);
     expect(showsLanguageBadge({ language: 'en', country: 'GB' }, 'en')).toBe(false);
@@ -37,7 +37,7 @@ describe('SPEC §9 language badge', () => {
   });
 });
 
-describe('SPEC §6 webcam eligibility', () => {
+describe('docs/product.md §6 webcam eligibility', () => {
   const now = Date.parse('2026-11-21T12:00:00Z');
   const base = {
     isLoggedIn: true,

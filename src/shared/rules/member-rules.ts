@@ -1,6 +1,6 @@
 import { MAX_AGE, MIN_AGE } from '../constants';
 
-/** SPEC §9 neighbour countries, both ways. */
+/** docs/product.md §9 neighbour countries, both ways. */
 export const NEIGHBOUR_COUNTRIES: Record<string, string> = {
   AU: 'NZ',
   NZ: 'AU',
@@ -14,13 +14,13 @@ export const NEIGHBOUR_COUNTRIES: Record<string, string> = {
   AT: 'DE',
 };
 
-/** The country and its neighbour (SPEC §9), for searches that widen. */
+/** The country and its neighbour (docs/product.md §9), for searches that widen. */
 export function withNeighbour(country: string): string[] {
   const neighbour = NEIGHBOUR_COUNTRIES[country];
   return neighbour ? [country, neighbour] : [country];
 }
 
-/** SPEC §9 similar results: the age range widened by 5 years each way (within 18–100). */
+/** docs/product.md §9 similar results: the age range widened by 5 years each way (within 18–100). */
 export function similarAgeRange(minAge: number | undefined, maxAge: number | undefined): { min_age?: number; max_age?: number } {
   return {
     ...(minAge !== undefined ? { min_age: Math.max(MIN_AGE, minAge - 5) } : {}),
@@ -28,19 +28,19 @@ export function similarAgeRange(minAge: number | undefined, maxAge: number | und
   };
 }
 
-/** Countries where members speak several languages: their cards always show the language (SPEC §9). */
+/** Countries where members speak several languages: their cards always show the language (docs/product.md §9). */
 const MULTILINGUAL_COUNTRIES = new Set(['CA', 'BE', 'CH', 'FI']);
 
-/** SPEC §9 language badge: the profile's language differs from the locale, or the member lives in CA, BE, CH or FI. */
+/** docs/product.md §9 language badge: the profile's language differs from the locale, or the member lives in CA, BE, CH or FI. */
 export function showsLanguageBadge(profile: { language: string; country: string | null }, locale: string): boolean {
   return profile.language !== locale || (profile.country !== null && MULTILINGUAL_COUNTRIES.has(profile.country));
 }
 
-/** SPEC §6: webcam cards only 4 days (345,600,000 ms) after signup. */
+/** docs/product.md §6: webcam cards only 4 days (345,600,000 ms) after signup. */
 export const WEBCAM_DELAY_MS = 345_600_000;
 
 /**
- * SPEC §6 webcam eligibility: a logged-in, non-paid member whose signup is more
+ * docs/product.md §6 webcam eligibility: a logged-in, non-paid member whose signup is more
  * than 4 days old, on a site whose settings allow resell cams or camads.
  */
 export function isWebcamEligible(input: {

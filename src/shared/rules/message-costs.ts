@@ -1,5 +1,5 @@
 /**
- * Message costs (SPEC §3 Settings `minimum_message_costs`, issue 6): a message
+ * Message costs (docs/product.md §3 Settings `minimum_message_costs`): a message
  * from a member who is not premium costs the credits set for their country
  * (`costs`; `currency` is the currency credit packages are sold in there), or
  * the site's `default` entry, or 1 credit. Premium members write for free.

@@ -3,7 +3,7 @@ import { birthYearChoices, checkDateOfBirth, cityRule } from './profile-rules';
 
 const today = new Date('2026-11-21T12:00:00Z');
 
-describe('SPEC §5 date of birth', () => {
+describe('docs/product.md §5 date of birth', () => {
   it('accepts a real date of someone 18 or older', () => {
     expect(checkDateOfBirth('2008-11-21', today)).toBeNull();
     expect(checkDateOfBirth('1990-02-28', today)).toBeNull();
@@ -22,7 +22,7 @@ describe('SPEC §5 date of birth', () => {
   });
 });
 
-describe('SPEC §5 city', () => {
+describe('docs/product.md §5 city', () => {
   it('allows at most 255 characters', () => {
     expect(cityRule.safeParse('x'.repeat(255)).success).toBe(true);
     expect(cityRule.safeParse('x'.repeat(256)).error?.issues[0]?.message).toBe('validation.max_length');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CITY_MAX_LENGTH, MAX_AGE, MIN_AGE } from '../constants';
 
 /**
- * SPEC §5 Date of birth: `YYYY-MM-DD`, a real calendar date without a 00 part,
+ * docs/product.md §5 Date of birth: `YYYY-MM-DD`, a real calendar date without a 00 part,
  * age at least 18 (and at most 100) on `today`.
  * @returns null when valid, else the message key `profile.date_of_birth_error`.
  */
@@ -16,11 +16,11 @@ export function checkDateOfBirth(value: string, today: Date): 'profile.date_of_b
   return age >= MIN_AGE && age <= MAX_AGE ? null : 'profile.date_of_birth_error';
 }
 
-/** SPEC §5: year choices run from now − 18 down to now − 100. */
+/** docs/product.md §5: year choices run from now − 18 down to now − 100. */
 export function birthYearChoices(today: Date): number[] {
   const newest = today.getFullYear() - MIN_AGE;
   return Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => newest - i);
 }
 
-/** SPEC §5 City: optional, at most 255 characters. */
+/** docs/product.md §5 City: optional, at most 255 characters. */
 export const cityRule = z.string().trim().max(CITY_MAX_LENGTH, { error: 'validation.max_length' });

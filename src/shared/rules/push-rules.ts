@@ -1,5 +1,5 @@
 /**
- * SPEC §5: the push prompt shows only if logged in, capable, not subscribed
+ * docs/product.md §5: the push prompt shows only if logged in, capable, not subscribed
  * and a push key exists. A denied permission also hides it: the browser would
  * refuse without asking.
  */

@@ -4,7 +4,7 @@ import { emailRule, isEmailCheckable, isNameEqualToEmail, nameFromEmail, nameRul
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map((i) => i.message) ?? [];
 
-describe('SPEC §5 e-mail rule', () => {
+describe('docs/product.md §5 e-mail rule', () => {
   it('accepts and lower-cases a valid address', () => {
     expect(emailRule.parse('  Anna@Example.COM ')).toBe('anna@example.com');
   });
@@ -16,7 +16,7 @@ describe('SPEC §5 e-mail rule', () => {
   });
 });
 
-describe('SPEC §5 name rule', () => {
+describe('docs/product.md §5 name rule', () => {
   it('requires 1–150 characters', () => {
     expect(messages(nameRule.safeParse(' '))).toEqual(['validation.required']);
     expect(nameRule.safeParse('x'.repeat(150)).success).toBe(true);
@@ -31,7 +31,7 @@ describe('SPEC §5 name rule', () => {
   });
 });
 
-describe('SPEC §5 password rule', () => {
+describe('docs/product.md §5 password rule', () => {
   it('must not be empty and has a minimum length', () => {
     expect(messages(passwordRule.safeParse(''))).toContain('validation.required');
     expect(messages(passwordRule.safeParse('abc'))).toEqual(['validation.min_length']);

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
 /**
- * Validation rules of SPEC §5 for e-mail, name and password, shared by the
+ * Validation rules of docs/product.md §5 for e-mail, name and password, shared by the
  * signup/login forms and the API. Messages are i18n keys
  * (`validation.*`, `signup.*`); min/max lengths travel as i18n params in the key
  * suffix handled by `describeIssue`.
  */
 
-/** SPEC §5 E-mail: a valid address ("Value is not a valid email address"). */
+/** docs/product.md §5 E-mail: a valid address ("Value is not a valid email address"). */
 export const emailRule = z
   .string({ error: 'validation.required' })
   .trim()
@@ -17,7 +17,7 @@ export const emailRule = z
   .pipe(z.email({ error: 'validation.email' }))
   .transform((value) => value.toLowerCase());
 
-/** SPEC §5 Name: required, 1–150 characters, must not start with @. */
+/** docs/product.md §5 Name: required, 1–150 characters, must not start with @. */
 export const nameRule = z
   .string({ error: 'validation.required' })
   .trim()
@@ -25,24 +25,24 @@ export const nameRule = z
   .max(NAME_MAX_LENGTH, { error: 'validation.max_length' })
   .refine((value) => !value.startsWith('@'), { error: 'signup.name_starts_with_at' });
 
-/** SPEC §5 Password: must not be empty; we also require PASSWORD_MIN_LENGTH characters. */
+/** docs/product.md §5 Password: must not be empty; we also require PASSWORD_MIN_LENGTH characters. */
 export const passwordRule = z
   .string({ error: 'validation.required' })
   .min(1, { error: 'validation.required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'validation.min_length' })
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.max_length' });
 
-/** SPEC §5: the name must not equal the e-mail address (case-insensitive). */
+/** docs/product.md §5: the name must not equal the e-mail address (case-insensitive). */
 export function isNameEqualToEmail(name: string, email: string): boolean {
   return name.trim().toLowerCase() === email.trim().toLowerCase() && name.trim() !== '';
 }
 
-/** SPEC §5: the server e-mail check runs only once the value contains `@` and a dot. */
+/** docs/product.md §5: the server e-mail check runs only once the value contains `@` and a dot. */
 export function isEmailCheckable(value: string): boolean {
   return value.includes('@') && value.includes('.');
 }
 
-/** SPEC §5: prefill the name from the part before `@` when the name is empty. */
+/** docs/product.md §5: prefill the name from the part before `@` when the name is empty. */
 export function nameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? '';
   return local.replace(/[._+-]+/g, ' ').trim().slice(0, NAME_MAX_LENGTH);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextStepValue, resumeStep, stepAfterAccount } from './signup-steps';
 
-describe('SPEC §4 signup steps', () => {
+describe('docs/product.md §4 signup steps', () => {
   it('routes after account creation by push support', () => {
     expect(stepAfterAccount({ isCapable: true, permission: 'granted', hasSubscription: true })).toBe(3);
     expect(stepAfterAccount({ isCapable: true, permission: 'denied', hasSubscription: false })).toBe(3);

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 signup steps 0–7 (forward only) and where a logged-in member resumes.
+ * docs/product.md §4 signup steps 0–7 (forward only) and where a logged-in member resumes.
  */
 export const LAST_STEP = 7;
 
@@ -9,13 +9,13 @@ export function resumeStep(lastSignupStep: number): number | null {
   return Math.min(6, Math.max(1, lastSignupStep));
 }
 
-/** SPEC §4: the step counter only moves forward. */
+/** docs/product.md §4: the step counter only moves forward. */
 export function nextStepValue(current: number, requested: number): number {
   return Math.min(LAST_STEP, Math.max(current, requested));
 }
 
 /**
- * SPEC §4 step after the account is created: push supported with an existing
+ * docs/product.md §4 step after the account is created: push supported with an existing
  * subscription → 3 (it is added to the account); denied → 3; supported and not
  * denied → 1 (offer push); unsupported → 3.
  */

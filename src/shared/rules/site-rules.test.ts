@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { areSignupsAllowed, isLoggedOutSearchVisible } from './site-rules';
 
-describe('SPEC §5 signups', () => {
+describe('docs/product.md §5 signups', () => {
   it('follows the signups setting and the network value', () => {
     expect(areSignupsAllowed('all', null)).toBe(true);
     expect(areSignupsAllowed('with_trafficsource', null)).toBe(false);
@@ -11,7 +11,7 @@ describe('SPEC §5 signups', () => {
   });
 });
 
-describe('SPEC §5 logged-out search', () => {
+describe('docs/product.md §5 logged-out search', () => {
   it('is visible unless both settings say none or there is no traffic source', () => {
     expect(isLoggedOutSearchVisible({ logged_out_search: 'all', logged_out_search_trafficsource: 'none' }, null)).toBe(true);
     expect(isLoggedOutSearchVisible({ logged_out_search: 'none', logged_out_search_trafficsource: 'none' }, 'x')).toBe(false);

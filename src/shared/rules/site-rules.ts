@@ -1,15 +1,15 @@
 /**
- * Site-level permission rules of SPEC §5, used by pages, islands and the API.
+ * Site-level permission rules of docs/product.md §5, used by pages, islands and the API.
  */
 
-/** SPEC §5: signups are allowed when `signups` is `all`, or `with_trafficsource` and a network value exists. */
+/** docs/product.md §5: signups are allowed when `signups` is `all`, or `with_trafficsource` and a network value exists. */
 export function areSignupsAllowed(signups: 'all' | 'with_trafficsource' | 'none', network: string | null | undefined): boolean {
   if (signups === 'all') return true;
   return signups === 'with_trafficsource' && !!network && network.trim() !== '';
 }
 
 /**
- * SPEC §5: logged-out search is visible if `logged_out_search` is not `none`, or the
+ * docs/product.md §5: logged-out search is visible if `logged_out_search` is not `none`, or the
  * trafficsource variant is not `none` and the visitor has a traffic source.
  */
 export function isLoggedOutSearchVisible(

@@ -4,7 +4,7 @@ import { MESSAGE_CACHE_MS } from '~/shared/constants';
 import { isLocale } from '~/shared/locales';
 
 /**
- * `GET /_i18n/{locale}/messages.json` → `{ "<locale>": {…} }` (SPEC §7), cached 24 h.
+ * `GET /_i18n/{locale}/messages.json` → `{ "<locale>": {…} }` (docs/product.md §7), cached 24 h.
  * Astro does not route folders starting with `_`, hence the `[prefix]` segment.
  */
 export const GET: APIRoute = ({ params }) => {

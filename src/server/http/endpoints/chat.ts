@@ -6,7 +6,7 @@ import { sendTyping } from '../../chat/typing';
 import { searchGifs } from '../../gifs/search-gifs';
 import { defineOperation } from '../api';
 
-/** `GET /api/chats.php` (SPEC §7): the member's chat list; 403 for visitors. */
+/** `GET /api/chats.php` (docs/product.md §7): the member's chat list; 403 for visitors. */
 export const chatsEndpoint = [
   defineOperation(chatsContract, async (_input, req) => {
     if (!req.session) return fail('not_logged_in');
@@ -14,7 +14,7 @@ export const chatsEndpoint = [
   }),
 ];
 
-/** `GET /api/chat.php?profile=` → conversation id; `DELETE /api/chat.php` {conversation} (SPEC §7). */
+/** `GET /api/chat.php?profile=` → conversation id; `DELETE /api/chat.php` {conversation} (docs/product.md §7). */
 export const chatEndpoint = [
   defineOperation(startChatContract, async ({ query }, req) => {
     if (!req.session) return fail('not_logged_in');
@@ -26,7 +26,7 @@ export const chatEndpoint = [
   }),
 ];
 
-/** `GET /api/messages.php?conversation=&before=` and `POST /api/messages.php` (issue 6). */
+/** `GET /api/messages.php?conversation=&before=` and `POST /api/messages.php`. */
 export const messagesEndpoint = [
   defineOperation(messagesContract, async ({ query }, req) => {
     if (!req.session) return fail('not_logged_in');
@@ -38,7 +38,7 @@ export const messagesEndpoint = [
   }),
 ];
 
-/** `POST /api/typing.php` {conversation} (issue 6 typing indicator). */
+/** `POST /api/typing.php` {conversation} (typing indicator). */
 export const typingEndpoint = [
   defineOperation(typingContract, async ({ body }, req) => {
     if (!req.session) return fail('not_logged_in');
@@ -46,7 +46,7 @@ export const typingEndpoint = [
   }),
 ];
 
-/** `GET /api/gifs.php?q=&locale=` (issue 6 GIFs): the picker's GIFs, members only. */
+/** `GET /api/gifs.php?q=&locale=` (GIFs): the picker's GIFs, members only. */
 export const gifsEndpoint = [
   defineOperation(gifsContract, async ({ query }, req) => {
     if (!req.session) return fail('not_logged_in');

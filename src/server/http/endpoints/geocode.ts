@@ -3,7 +3,7 @@ import { fail, ok } from '../../../shared/errors';
 import { reverseGeocode } from '../../geo/geocode';
 import { defineOperation } from '../api';
 
-/** `GET /api/geocode.php?lat=&lon=` (SPEC §7): the nearest known place; 404 when none is near. */
+/** `GET /api/geocode.php?lat=&lon=` (docs/product.md §7): the nearest known place; 404 when none is near. */
 export const geocodeEndpoint = [
   defineOperation(geocodeContract, async ({ query }) => {
     const place = reverseGeocode(query.lat, query.lon);

@@ -3,7 +3,7 @@ import { fail, ok } from '../../../shared/errors';
 import { likeProfile, listLikes, unlikeProfile } from '../../likes/likes';
 import { defineOperation } from '../api';
 
-/** `GET|POST|DELETE /api/likes.php` (SPEC §7); members only (403 for visitors). */
+/** `GET|POST|DELETE /api/likes.php` (docs/product.md §7); members only (403 for visitors). */
 export const likesEndpoint = [
   defineOperation(likesContract, async (_input, req) => {
     if (!req.session) return fail('not_logged_in');

@@ -4,7 +4,7 @@ import { destroySession } from '../../auth/sessions';
 import { defineOperation } from '../api';
 import { clearSessionCookie } from '../cookies';
 
-/** `GET /api/logout.php` → 'done' (SPEC §7): removes the session server-side and clears the cookie. */
+/** `GET /api/logout.php` → 'done' (docs/product.md §7): removes the session server-side and clears the cookie. */
 export const logoutEndpoint = [
   defineOperation(logoutContract, async (_input, req) => {
     await destroySession(req.ctx, req.sessionToken);

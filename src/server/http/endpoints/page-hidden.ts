@@ -5,7 +5,7 @@ import { profiles } from '../../db/schema';
 import { defineOperation } from '../api';
 
 /**
- * `POST /api/page-hidden.php` `{}` (SPEC §7): the member's tab went to the
+ * `POST /api/page-hidden.php` `{}` (docs/product.md §7): the member's tab went to the
  * background; their last-active time is recorded (visitors: nothing to record).
  */
 export const pageHiddenEndpoint = [

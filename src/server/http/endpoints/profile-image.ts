@@ -8,7 +8,7 @@ import { errorResponse } from '../responses';
 /** Multipart overhead allowed on top of the file itself (boundaries, headers). */
 const MULTIPART_SLACK = 64 * 1024;
 
-/** `POST /api/profileimage.php` (SPEC §7): one image in the multipart field `file`. */
+/** `POST /api/profileimage.php` (docs/product.md §7): one image in the multipart field `file`. */
 export const profileImageEndpoint = [
   defineOperation(profileImageContract, async (_input, req) => {
     if (!req.session) return fail('not_logged_in');

@@ -4,7 +4,7 @@ import { blockMember, unblockMember } from '../../chat/blocks';
 import { reportProfile } from '../../chat/reports';
 import { defineOperation } from '../api';
 
-/** `POST|DELETE /api/block.php` (issue 6 blocking). */
+/** `POST|DELETE /api/block.php` (blocking). */
 export const blockEndpoint = [
   defineOperation(blockContract, async ({ body }, req) => {
     if (!req.session) return fail('not_logged_in');
@@ -17,7 +17,7 @@ export const blockEndpoint = [
   }),
 ];
 
-/** `POST /api/report.php` (issue 6 reports). */
+/** `POST /api/report.php` (reports). */
 export const reportEndpoint = [
   defineOperation(reportContract, async ({ body }, req) => {
     if (!req.session) return fail('not_logged_in');

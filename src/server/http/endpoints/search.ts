@@ -7,7 +7,7 @@ import { requestAccess } from '../../sites/visitor-access';
 import { defineOperation } from '../api';
 
 /**
- * `GET /api/search.php` (SPEC §7): one page of members; visitors only when
+ * `GET /api/search.php` (docs/product.md §7): one page of members; visitors only when
  * logged-out search is open to them (traffic source from query or tracking cookie). For a member, the automatic first load without
  * filters uses the remembered ones, and a manual search is remembered unless
  * `do_not_save` (the response's `filter_options` tells the page which were used).
@@ -40,7 +40,7 @@ export const searchEndpoint = [
 
 /**
  * `GET /api/profile.php?id=`: a member's public profile; 404 for unknown or deleted
- * members. A member opening it marks that profile's like of them as seen (SPEC §4).
+ * members. A member opening it marks that profile's like of them as seen (docs/product.md §4).
  */
 export const profileEndpoint = [
   defineOperation(profileContract, async ({ query }, req) => {

@@ -4,7 +4,7 @@ import { toPublicSettings } from '../../sites/public-settings';
 import { detectRequestLocale } from '../../i18n/detect-locale';
 import { defineOperation } from '../api';
 
-/** `GET /api/settings.php`: the SPEC §3 Settings the browser needs. */
+/** `GET /api/settings.php`: the docs/product.md §3 Settings the browser needs. */
 export const settingsEndpoint = [
   defineOperation(settingsContract, async (_input, req) =>
     ok(

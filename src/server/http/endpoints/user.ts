@@ -14,7 +14,7 @@ import { defineOperation } from '../api';
 import { readCookies } from '../cookies';
 import { rateLimitedResponse, startSessionFor } from '../start-session';
 
-/** `GET|PUT /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (SPEC §7). */
+/** `GET|PUT /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (docs/product.md §7). */
 export const userEndpoint = [
   defineOperation(userContract, async (_input, req) => {
     if (!req.session) return fail('not_logged_in');

@@ -5,7 +5,7 @@ import { checkEmail } from '../../signup/check-email';
 import { defineOperation } from '../api';
 import { rateLimitedResponse } from '../start-session';
 
-/** `GET /api/validate_email.php?email=` (SPEC §7), rate-limited per address. */
+/** `GET /api/validate_email.php?email=` (docs/product.md §7), rate-limited per address. */
 export const validateEmailEndpoint = [
   defineOperation(emailCheckContract, async ({ query }, req) => {
     const limit = await hitRateLimit(req.ctx, 'emailCheck', req.clientAddress);
