@@ -1,18 +1,25 @@
-import countries from 'i18n-iso-countries';
-import de from 'i18n-iso-countries/langs/de.json' with { type: 'json' };
-import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
-import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
-import fr from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
-import it from 'i18n-iso-countries/langs/it.json' with { type: 'json' };
-import nl from 'i18n-iso-countries/langs/nl.json' with { type: 'json' };
-import pl from 'i18n-iso-countries/langs/pl.json' with { type: 'json' };
-import type { Locale } from '../../shared/locales';
+import { LOCALE_TAGS, type Locale } from '../../shared/locales';
 
-for (const data of [en, nl, de, it, fr, es, pl]) countries.registerLocale(data);
+const displayNames = new Map<Locale, Intl.DisplayNames>();
 
-/** Country name of an ISO 3166-1 alpha-2 code in a locale; the code itself when unknown. */
+/**
+ * Country name of an ISO 3166-1 alpha-2 code in a locale, the everyday name of
+ * the Unicode CLDR data the runtime ships (`Intl.DisplayNames`): "United States",
+ * "Czechia", "Niederlande". The one source of country names for cards, filters,
+ * landers and static pages; the code itself when unknown or malformed.
+ */
 export function countryName(code: string, locale: Locale): string {
-  return countries.getName(code, locale, { select: 'official' }) ?? code;
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([LOCALE_TAGS[locale].tag], { type: 'region' });
+    displayNames.set(locale, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    // RangeError for a code that is not two letters.
+    return code;
+  }
 }
 
 /** `{ code, name }` for each code, sorted by the localized name. */

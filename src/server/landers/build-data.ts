@@ -1,8 +1,8 @@
 import { loadConfig } from '../config';
+import { countryName } from '../geo/country-names';
 import { loadSites } from '../sites/load-sites';
 import type { SiteConfig } from '../sites/site-config';
 import type { Locale } from '../../shared/locales';
-import { LOCALE_TAGS } from '../../shared/locales';
 import type { PagePlaceholder } from '../../shared/static-pages';
 
 let sites: SiteConfig[] | null = null;
@@ -13,10 +13,6 @@ export function sitesToPrerender(): SiteConfig[] {
   return sites;
 }
 
-/** A country's name in a locale (Intl), e.g. NL → "Niederlande" in de. */
-export function countryName(code: string, locale: Locale): string {
-  return new Intl.DisplayNames([LOCALE_TAGS[locale].tag], { type: 'region' }).of(code) ?? code;
-}
 
 /** The values of a static page's placeholders for a site in a locale (docs/product.md §3 company fields). */
 export function pagePlaceholderValues(site: SiteConfig, locale: Locale): Record<PagePlaceholder, string> {

@@ -8,7 +8,7 @@ import { LOCALES, LOCALE_TAGS, type Locale } from '../../shared/locales';
 import { registerAllMessages } from '../i18n/messages';
 import type { SiteConfig } from '../sites/site-config';
 import { landerMembers, nicheGender, type LanderMember } from './lander-members';
-import { countryName } from './build-data';
+import { countryName } from '../geo/country-names';
 
 /** Everything a lander design renders for one site, niche and locale (built at build time). */
 export interface LanderPage {
