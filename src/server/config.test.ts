@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -23,5 +23,29 @@ describe('loadConfig', () => {
       expect(message).toContain('DATABASE_URL');
       expect(message).toContain('SEED_MEMBERS');
     }
+  });
+});
+
+describe('getConfig', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+  it('reads process.env once and keeps that configuration', async () => {
+    vi.resetModules();
+    vi.stubEnv('PORT', '5555');
+    const { getConfig } = await import('./config');
+    const first = getConfig();
+    expect(first.port).toBe(5555);
+    vi.stubEnv('PORT', '6666');
+    expect(getConfig()).toBe(first);
+  });
+  it('keeps nothing when the environment is invalid, so a corrected one is read', async () => {
+    vi.resetModules();
+    vi.stubEnv('PORT', 'abc');
+    const fresh = await import('./config');
+    expect(() => fresh.getConfig()).toThrow(fresh.ConfigError);
+    vi.stubEnv('PORT', '7777');
+    expect(fresh.getConfig().port).toBe(7777);
   });
 });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Server configuration, read once from the environment (ARCHITECTURE §Conventions 5).
+ * Server configuration, read once from the environment (docs/architecture.md §5).
  * Defaults make `npm start` work with no configuration.
  */
 const envSchema = z.object({
@@ -122,4 +122,17 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     staticDir: e.STATIC_DIR ? path.resolve(cwd, e.STATIC_DIR) : null,
     landerMediaDir: path.resolve(cwd, e.LANDER_MEDIA_DIR),
   };
+}
+
+let processConfig: Config | null = null;
+
+/**
+ * The process's configuration: `loadConfig(process.env)` on first use, then the
+ * same object. This is the only reader of `process.env` in `src/` (lint); code
+ * that runs in the process calls this, tests call `loadConfig` with their own env.
+ * @throws ConfigError naming every invalid variable (nothing is kept, so a later call reads again).
+ */
+export function getConfig(): Config {
+  processConfig ??= loadConfig(process.env);
+  return processConfig;
 }

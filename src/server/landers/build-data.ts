@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { getConfig } from '../config';
 import { countryName } from '../geo/country-names';
 import { loadSites } from '../sites/load-sites';
 import type { SiteConfig } from '../sites/site-config';
@@ -9,7 +9,7 @@ let sites: SiteConfig[] | null = null;
 
 /** Every configured site (`SITES_DIR`): the build pre-renders landers and pages for each. */
 export function sitesToPrerender(): SiteConfig[] {
-  sites ??= loadSites(loadConfig(process.env).sitesDir).all;
+  sites ??= loadSites(getConfig().sitesDir).all;
   return sites;
 }
 

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { getConfig } from '../config';
 import { createDiskStore, createFetchStore, findStaticDir, type PrerenderedStore } from './prerendered-store';
 
 let store: PrerenderedStore | null = null;
@@ -10,7 +10,7 @@ let store: PrerenderedStore | null = null;
  */
 export function getPrerenderedStore(origin: string): PrerenderedStore {
   if (store) return store;
-  const dir = loadConfig(process.env).staticDir ?? findStaticDir(import.meta.url);
+  const dir = getConfig().staticDir ?? findStaticDir(import.meta.url);
   if (!dir) return createFetchStore(origin);
   store = createDiskStore(dir);
   return store;

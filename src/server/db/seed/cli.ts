@@ -6,13 +6,13 @@
  * The server must not be running on the same PGlite folder at the same time.
  */
 import { count, eq } from 'drizzle-orm';
-import { loadConfig } from '../../config';
+import { getConfig } from '../../config';
 import { createContext } from '../../context';
 import { users } from '../schema';
 import { seedMembers } from './seed-members';
 import { ensureLanderMedia } from '../../landers/lander-media';
 
-const config = loadConfig(process.env);
+const config = getConfig();
 const ctx = await createContext(config);
 try {
   const copied = await ensureLanderMedia(ctx.storage, config.landerMediaDir);
