@@ -65,3 +65,15 @@ export async function fetchLatestBuildId(): Promise<string | null> {
     return null;
   }
 }
+
+/**
+ * Listens to messages the service worker posts to this page (`{ type, payload }`,
+ * e.g. `push-received` from public/sw-push.js). Returns an unsubscribe function;
+ * without service workers it listens to nothing.
+ */
+export function onServiceWorkerMessage(listener: (data: unknown) => void): () => void {
+  const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+  const onMessage = (event: MessageEvent) => listener(event.data);
+  container?.addEventListener('message', onMessage);
+  return () => container?.removeEventListener('message', onMessage);
+}

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $loadingBar, endLoading, resetLoadingBar, startLoading } from './loading-bar';
+import { $loadingBar, endLoading, followApiActivity, resetLoadingBar, startLoading } from './loading-bar';
+
+let reportActivity: (event: 'start' | 'end' | 'error') => void = () => undefined;
+const stopActivity = vi.fn();
+vi.mock('../client/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../client/api')>()),
+  onApiActivity: (listener: typeof reportActivity) => {
+    reportActivity = listener;
+    return stopActivity;
+  },
+}));
 
 describe('loading bar (docs/product.md §4, §9)', () => {
   beforeEach(() => {
@@ -49,5 +59,18 @@ describe('loading bar (docs/product.md §4, §9)', () => {
     expect($loadingBar.get()).toMatchObject({ state: 'loading', visible: true });
     vi.advanceTimersByTime(2000);
     expect($loadingBar.get().visible).toBe(true);
+  });
+
+  it('follows API calls: each is one piece of work, a failed one ends in error', () => {
+    const stop = followApiActivity();
+    reportActivity('start');
+    reportActivity('start');
+    vi.advanceTimersByTime(250);
+    reportActivity('end');
+    expect($loadingBar.get()).toMatchObject({ state: 'loading', visible: true });
+    reportActivity('error');
+    expect($loadingBar.get()).toMatchObject({ state: 'error', progress: 1 });
+    stop();
+    expect(stopActivity).toHaveBeenCalled();
   });
 });

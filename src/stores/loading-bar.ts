@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { onApiActivity } from '../client/api';
 import {
   LOADING_DURATION_MS,
   LOADING_HIDE_DELAY_MS,
@@ -70,6 +71,14 @@ export function endLoading(ok = true): void {
       $loadingBar.set({ state: 'idle', visible: false, progress: 0, durationMs: LOADING_DURATION_MS });
     }, LOADING_RESET_DELAY_MS);
   }, LOADING_HIDE_DELAY_MS);
+}
+
+/**
+ * Drives the bar from the API calls (`callApi` without `quiet`): each call is one
+ * piece of work, a failed one ends in the error state. Returns an unsubscribe function.
+ */
+export function followApiActivity(): () => void {
+  return onApiActivity((event) => (event === 'start' ? startLoading() : endLoading(event === 'end')));
 }
 
 /** Test helper: back to idle with no pending work. */

@@ -1,7 +1,8 @@
 import { map } from 'nanostores';
 import { callApi } from '../client/api';
-import type { PushEnvironment } from '../client/push';
-import { pushSubscribeContract, pushUnsubscribeContract, type PushPayload } from '../shared/contracts/push';
+import { browserPushEnvironment, type PushEnvironment } from '../client/push';
+import { onServiceWorkerMessage } from '../client/pwa';
+import { pushPayloadSchema, pushSubscribeContract, pushUnsubscribeContract, type PushPayload } from '../shared/contracts/push';
 import { setUserPollingForPush } from './session';
 
 /**
@@ -98,6 +99,34 @@ export async function unsubscribePush(env: PushEnvironment): Promise<void> {
 /** Records the last push the service worker received (docs/product.md §3 lastMessage). */
 export function receivePushMessage(payload: PushPayload): void {
   $push.setKey('lastMessage', payload);
+}
+
+/** `initPush` in this browser: the shell calls it once per page. */
+export function startPush(): Promise<void> {
+  return initPush(browserPushEnvironment);
+}
+
+/** `subscribePush` in this browser, for the shell's offer and signup step 1. */
+export function enablePush(publicKey: string): Promise<PushSubscriptionState> {
+  return subscribePush(browserPushEnvironment, publicKey);
+}
+
+/** docs/product.md §5 prompt rule as signup step 1 checks it: capable, not denied, and the site has a key. */
+export function canOfferPush(publicKey: string | null, env: PushEnvironment = browserPushEnvironment): boolean {
+  return env.isCapable() && env.permission() !== 'denied' && !!publicKey;
+}
+
+/**
+ * Feeds the pushes the service worker reports (`push-received`) into `lastMessage`;
+ * other messages and payloads that do not parse are ignored. Returns an unsubscribe function.
+ */
+export function followPushMessages(): () => void {
+  return onServiceWorkerMessage((message) => {
+    const data = message as { type?: string; payload?: unknown } | null;
+    if (data?.type !== 'push-received') return;
+    const payload = pushPayloadSchema.safeParse(data.payload);
+    if (payload.success) receivePushMessage(payload.data);
+  });
 }
 
 /** How long a "Not now" or "Skip for now" keeps the shell's push offer away on this device. */

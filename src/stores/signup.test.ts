@@ -69,3 +69,24 @@ describe('activation progress (docs/product.md §4: 900 ms ticks, 20 at most, he
     expect(callApi.mock.calls.filter(([c]) => (c as { path: string }).path === '/api/activate.php')).toHaveLength(20);
   });
 });
+
+describe('changing the e-mail after signup', () => {
+  beforeEach(() => {
+    callApi.mockReset();
+  });
+
+  it('sends the new address, then waits for the confirmation mail to it', async () => {
+    const { ApiError } = await import('../client/api');
+    const { emailChangeContract } = await import('../shared/contracts/profile-update');
+    const { activationContract } = await import('../shared/contracts/activation');
+    callApi.mockImplementation(async (contract: unknown) => (contract === activationContract ? { delivered: true } : { user }));
+    await expect(signup.changeEmail('new@example.com')).resolves.toBe(true);
+    expect(callApi.mock.calls.map(([contract]) => contract)).toEqual([emailChangeContract, activationContract]);
+    expect(callApi.mock.calls[0]![1]).toEqual({ body: { email: 'new@example.com' } });
+
+    callApi.mockReset();
+    callApi.mockRejectedValue(new ApiError(409, 'account_exists', 'signup.existing_account_active'));
+    await expect(signup.changeEmail('taken@example.com')).rejects.toMatchObject({ message: 'signup.existing_account_active' });
+    expect(callApi).toHaveBeenCalledTimes(1);
+  });
+});

@@ -2,10 +2,11 @@ import { atom, map } from 'nanostores';
 import { callApi } from '../client/api';
 import { currentPosition } from '../client/geolocation';
 import { browserPushEnvironment } from '../client/push';
+import { uploadProfileImage } from '../client/upload';
 import { activationContract } from '../shared/contracts/activation';
 import { geocodeContract } from '../shared/contracts/geocode';
 import type { User } from '../shared/contracts/profile';
-import { profileUpdateContract, type ProfileUpdate } from '../shared/contracts/profile-update';
+import { emailChangeContract, profileUpdateContract, type ProfileUpdate } from '../shared/contracts/profile-update';
 import { resumeStep, stepAfterAccount } from '../shared/rules/signup-steps';
 import { addExistingSubscription } from './push';
 import { $user, refreshUser } from './session';
@@ -117,4 +118,22 @@ export async function resendActivation(): Promise<boolean> {
     await new Promise((resolve) => setTimeout(resolve, ACTIVATION_TICK_MS));
   }
   return false;
+}
+
+/**
+ * Corrects the e-mail address after signup (`PUT /api/user.php?email=1`), then waits as
+ * `resendActivation` does for the confirmation mail to the new address. @returns delivered.
+ * @throws ApiError when the change is refused (e.g. `account_exists`)
+ */
+export async function changeEmail(email: string): Promise<boolean> {
+  await callApi(emailChangeContract, { body: { email } });
+  return resendActivation();
+}
+
+/**
+ * docs/product.md §4 step 2: uploads the photo, reporting progress 0–1.
+ * @returns the stored image (`thumb_filename` under the site's CDN prefix). @throws ApiError
+ */
+export function uploadPhoto(file: File, onProgress: (fraction: number) => void) {
+  return uploadProfileImage(file, onProgress);
 }

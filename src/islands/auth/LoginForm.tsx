@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../client/api';
 import { loginContract } from '../../shared/contracts/auth';
 import type { Locale } from '../../shared/locales';
 import { resumeStep } from '../../shared/rules/signup-steps';
+import { failureMessageKey } from '../../stores/failures';
 import { logIn } from '../../stores/session';
 import { fieldErrors } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
@@ -46,7 +46,7 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
       window.location.assign(resumeStep(user.profile.lastSignupStep) === null ? next : '/signup');
     } catch (error) {
       setBusy(false);
-      setFormError(error instanceof ApiError ? error.message : 'errors.internal');
+      setFormError(failureMessageKey(error));
     }
   };
 

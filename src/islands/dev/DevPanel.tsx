@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { callApi } from '../../client/api';
-import { devActionContract } from '../../shared/contracts/dev';
 import { TEMPLATES } from '../../shared/contracts/settings';
+import { zeroCredits } from '../../stores/dev';
 import { showToast } from '../../stores/toasts';
 
 const FLAG = 'amora_dev';
@@ -24,9 +23,9 @@ export default function DevPanel({ template }: { template: string }) {
   }, []);
   if (!visible) return null;
 
-  const zeroCredits = async () => {
+  const setCreditsToZero = async () => {
     try {
-      await callApi(devActionContract, { body: { action: 'zero_credits' } });
+      await zeroCredits();
       showToast({ message: 'Credits set to 0', kind: 'success' });
     } catch (error) {
       showToast({ message: `Failed: ${(error as Error).message}`, kind: 'error' });
@@ -46,7 +45,7 @@ export default function DevPanel({ template }: { template: string }) {
   return (
     <details className="dev-panel" aria-label="Developer panel" data-testid="dev-panel">
       <summary>Dev</summary>
-      <button type="button" className="btn btn-secondary btn-small" onClick={zeroCredits}>
+      <button type="button" className="btn btn-secondary btn-small" onClick={setCreditsToZero}>
         Set credits to 0
       </button>
       <button type="button" className="btn btn-secondary btn-small" onClick={deleteWarningFlag}>

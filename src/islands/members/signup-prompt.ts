@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { readBoot } from '../../client/boot';
 import { openModal } from '../../stores/modal';
+import { pageCanSignUp } from '../../stores/page';
 
 /**
  * docs/product.md §6: visitors cannot like or message. Instead of the action they get a
@@ -9,7 +9,7 @@ import { openModal } from '../../stores/modal';
  */
 export function promptSignup(t: TFunction, profile: { id: number; name: string }, intent: 'like' | 'message'): void {
   const next = `/members/${profile.id}`;
-  const canSignUp = readBoot().access.canSignUp;
+  const canSignUp = pageCanSignUp();
   openModal({
     kind: 'info',
     title: t(intent === 'like' ? 'member.prompt_like_title' : 'member.prompt_message_title', { name: profile.name }),

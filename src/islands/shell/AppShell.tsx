@@ -1,13 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { onApiActivity } from '../../client/api';
-import { readBoot } from '../../client/boot';
-import { browserPushEnvironment } from '../../client/push';
-import { pushPayloadSchema } from '../../shared/contracts/push';
 import type { Locale } from '../../shared/locales';
 import { $badgeCount, $unreadMessages, titleWithUnread } from '../../stores/badges';
-import { endLoading, startLoading } from '../../stores/loading-bar';
-import { initPush, receivePushMessage } from '../../stores/push';
+import { followApiActivity, startLoading } from '../../stores/loading-bar';
+import { pagePushKey } from '../../stores/page';
+import { followPushMessages, startPush } from '../../stores/push';
 import { $pwa, acceptUpdate, shouldAnnounceOfflineReady, startPwa } from '../../stores/pwa';
 import { notifyPageHidden } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
@@ -33,28 +30,22 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
   const pwa = useStore($pwa);
   const unread = useStore($unreadMessages);
   const badge = useStore($badgeCount);
-  const pushKey = typeof document === 'undefined' ? null : readBoot().settings.push_pub;
+  const pushKey = pagePushKey();
 
   useEffect(() => {
     startPwa(__AMORA_BUILD_ID__);
-    void initPush(browserPushEnvironment);
-    const stopActivity = onApiActivity((event) => (event === 'start' ? startLoading() : endLoading(event === 'end')));
+    void startPush();
+    const stopActivity = followApiActivity();
     const onUnload = () => startLoading();
     const onVisibility = () => document.visibilityState === 'hidden' && isLoggedIn && notifyPageHidden();
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as { type?: string; payload?: unknown } | null;
-      if (data?.type !== 'push-received') return;
-      const payload = pushPayloadSchema.safeParse(data.payload);
-      if (payload.success) receivePushMessage(payload.data);
-    };
     window.addEventListener('beforeunload', onUnload);
     document.addEventListener('visibilitychange', onVisibility);
-    navigator.serviceWorker?.addEventListener('message', onMessage);
+    const stopPushMessages = followPushMessages();
     return () => {
       stopActivity();
       window.removeEventListener('beforeunload', onUnload);
       document.removeEventListener('visibilitychange', onVisibility);
-      navigator.serviceWorker?.removeEventListener('message', onMessage);
+      stopPushMessages();
     };
   }, [isLoggedIn]);
 

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { browserPushEnvironment } from '../../client/push';
 import { shouldShowPushPrompt } from '../../shared/rules/push-rules';
-import { $push, $pushPrompt, dismissPushPrompt, isPushPromptDue, loadPushPromptMemory, subscribePush } from '../../stores/push';
+import { $push, $pushPrompt, dismissPushPrompt, enablePush, isPushPromptDue, loadPushPromptMemory } from '../../stores/push';
 import { showToast } from '../../stores/toasts';
 import { BellIcon } from './icons';
 import type { useT } from './use-t';
@@ -37,7 +36,7 @@ export function PushPrompt({ t, isLoggedIn, pushKey }: { t: ReturnType<typeof us
 
   const enable = async () => {
     setBusy(true);
-    const result = await subscribePush(browserPushEnvironment, pushKey);
+    const result = await enablePush(pushKey);
     setBusy(false);
     if (typeof result === 'string' && result.startsWith('{')) showToast({ message: t('shell.push_enabled'), kind: 'success' });
     else if (result === 'denied') showToast({ message: t('shell.push_denied'), kind: 'error' });

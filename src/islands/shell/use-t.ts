@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { readBoot } from '../../client/boot';
-import { pageMessages } from '../../client/language';
-import { getI18n, hasMessages, registerMessages } from '../../shared/i18n';
+import { getI18n } from '../../shared/i18n';
 import type { Locale } from '../../shared/locales';
+import { ensurePageMessages } from '../../stores/page';
 
 /**
  * The `t` of the page's locale for an island. In the browser the messages come
@@ -10,6 +9,6 @@ import type { Locale } from '../../shared/locales';
  * are registered at startup.
  */
 export function useT(locale: Locale) {
-  if (typeof document !== 'undefined' && !hasMessages(locale)) registerMessages(locale, pageMessages(readBoot(), __AMORA_BUILD_ID__));
+  ensurePageMessages(locale, __AMORA_BUILD_ID__);
   return useTranslation(undefined, { i18n: getI18n(locale) }).t;
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, callApi } from '../../client/api';
-import { emailChangeContract } from '../../shared/contracts/profile-update';
 import type { Locale } from '../../shared/locales';
 import { emailRule } from '../../shared/rules/signup-rules';
-import { resendActivation } from '../../stores/signup';
+import { failureMessageKey } from '../../stores/failures';
+import { changeEmail } from '../../stores/signup';
 import { TextField } from '../shell/TextField';
 import { useT } from '../shell/use-t';
 
@@ -21,12 +20,11 @@ export default function ChangeEmailForm({ locale, currentEmail }: { locale: Loca
     setError(null);
     setState('saving');
     try {
-      await callApi(emailChangeContract, { body: { email: parsed.data } });
-      await resendActivation();
+      await changeEmail(parsed.data);
       setState('sent');
     } catch (failure) {
       setState('idle');
-      setError(failure instanceof ApiError ? failure.message : 'errors.internal');
+      setError(failureMessageKey(failure));
     }
   };
 

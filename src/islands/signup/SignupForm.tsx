@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../client/api';
 import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
 import type { Locale } from '../../shared/locales';
 import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } from '../../shared/rules/signup-rules';
 import { $emailCheck, checkEmailAddress, emailCheckErrorKey } from '../../stores/email-check';
+import { failureIssues, failureMessageKey } from '../../stores/failures';
 import { signUp } from '../../stores/session';
 import { openModal } from '../../stores/modal';
 import { useStore } from '@nanostores/react';
@@ -85,8 +85,9 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
     } catch (error) {
       // docs/product.md §8: account creation failure shows the error and re-enables the form.
       setBusy(false);
-      if (error instanceof ApiError && error.issues.length > 0) setErrors(fieldErrors(error.issues));
-      setFormError(error instanceof ApiError ? error.message : 'errors.internal');
+      const issues = failureIssues(error);
+      if (issues.length > 0) setErrors(fieldErrors(issues));
+      setFormError(failureMessageKey(error));
     }
   };
 

@@ -1,9 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { callApi } from '../../client/api';
 import { GENDERS, MIN_AGE } from '../../shared/constants';
-import { profileFieldsContract } from '../../shared/contracts/profile-update';
 import type { User } from '../../shared/contracts/profile';
 import { birthYearChoices, checkDateOfBirth } from '../../shared/rules/profile-rules';
+import { $profileFields, loadProfileFields } from '../../stores/profile-fields';
 import { goToStep } from '../../stores/signup';
 import { SelectField } from '../shell/SelectField';
 import type { useT } from '../shell/use-t';
@@ -16,7 +16,7 @@ export function StepAbout({ t, user, localeTag }: { t: ReturnType<typeof useT>; 
   const [gender, setGender] = useState(user?.profile.gender ?? '');
   const [dob, setDob] = useState(() => (user?.profile.date_of_birth ?? '').split('-'));
   const [fields, setFields] = useState<Record<string, string>>(user?.profile.fields ?? {});
-  const [allowed, setAllowed] = useState<Record<string, string[]>>({});
+  const allowed = useStore($profileFields);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const years = useMemo(() => birthYearChoices(new Date()), []);
@@ -24,9 +24,7 @@ export function StepAbout({ t, user, localeTag }: { t: ReturnType<typeof useT>; 
   const dateValue = year && month && day ? `${year}-${pad(month)}-${pad(day)}` : '';
 
   useEffect(() => {
-    callApi(profileFieldsContract)
-      .then((result) => setAllowed(result.allowed_values))
-      .catch((failure: unknown) => console.warn('profile fields failed', failure));
+    void loadProfileFields();
   }, []);
 
   const save = async () => {

@@ -1,8 +1,7 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { ApiError } from '../../client/api';
-import { uploadProfileImage } from '../../client/upload';
 import { DROP_ACCEPTED_TYPES } from '../../shared/contracts/upload';
-import { goToStep } from '../../stores/signup';
+import { failureMessageKey } from '../../stores/failures';
+import { goToStep, uploadPhoto } from '../../stores/signup';
 import { CameraIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 
@@ -18,11 +17,11 @@ export function StepPhoto({ t, cdnPrefix }: { t: ReturnType<typeof useT>; cdnPre
     setError(null);
     setProgress(0);
     try {
-      const result = await uploadProfileImage(file, setProgress);
+      const result = await uploadPhoto(file, setProgress);
       setPreview(`${cdnPrefix}/${result.image.thumb_filename}`);
     } catch (failure) {
       console.warn('photo upload failed', failure);
-      setError(failure instanceof ApiError ? failure.message : 'errors.internal');
+      setError(failureMessageKey(failure));
     } finally {
       setProgress(null);
     }

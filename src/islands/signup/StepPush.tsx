@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { readBoot } from '../../client/boot';
-import { browserPushEnvironment } from '../../client/push';
-import { dismissPushPrompt, subscribePush } from '../../stores/push';
+import { pagePushKey } from '../../stores/page';
+import { canOfferPush, dismissPushPrompt, enablePush } from '../../stores/push';
 import { goToStep } from '../../stores/signup';
 import { BellIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
@@ -9,10 +8,9 @@ import type { useT } from '../shell/use-t';
 /** Step 1: offer push notifications with a skip button; skipped at once when it cannot be offered (docs/product.md §5). */
 export function StepPush({ t }: { t: ReturnType<typeof useT> }) {
   const [busy, setBusy] = useState(false);
-  const pushKey = readBoot().settings.push_pub;
-  const env = browserPushEnvironment;
+  const pushKey = pagePushKey();
   // docs/product.md §5 prompt rule: capable, not denied, not subscribed (step 1 is only reached without a subscription), key present.
-  const canOffer = env.isCapable() && env.permission() !== 'denied' && !!pushKey;
+  const canOffer = canOfferPush(pushKey);
 
   useEffect(() => {
     if (!canOffer) void goToStep(2);
@@ -26,7 +24,7 @@ export function StepPush({ t }: { t: ReturnType<typeof useT> }) {
   };
   const enable = async () => {
     setBusy(true);
-    await subscribePush(env, pushKey!);
+    await enablePush(pushKey!);
     await goToStep(2);
   };
   return (
