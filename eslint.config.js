@@ -22,6 +22,34 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // docs/architecture.md §1: islands → stores → client. Islands import stores, shared, components and other islands.
+    files: ['src/islands/**/*.tsx', 'src/islands/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/*', '**/client/**', '~/client/*', '~/client/**'],
+              message: 'Islands reach src/client only through a store (docs/architecture.md §1: islands → stores → client).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // docs/architecture.md §5: the configuration is read once, in src/server/config.ts (getConfig).
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['src/server/config.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through getConfig() in src/server/config.ts (docs/architecture.md §5).' },
+      ],
+    },
+  },
+  {
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
