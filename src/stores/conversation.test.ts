@@ -266,7 +266,7 @@ describe('incoming messages, read receipts and typing', () => {
       [12, true],
       [13, false],
     ]);
-    conversation.receiveReadReceipt(CONV, 11, ME);
+    conversation.receiveReadReceipt(CONV, 13, ME);
     expect($conversation.get().messages.map((m) => m.read)).toEqual([true, true, false]);
   });
 

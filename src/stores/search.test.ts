@@ -180,10 +180,15 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
         }),
     );
     const slow = search.setSearchFilters({ gender: 'female' });
-    callApi.mockResolvedValueOnce(answer([9]));
-    await search.setSearchFilters({ gender: 'male' });
+    const reply = Promise.withResolvers<unknown>();
+    callApi.mockReturnValueOnce(reply.promise);
+    const newer = search.setSearchFilters({ gender: 'male' });
     await slow;
     expect(firstSignal?.aborted).toBe(true);
+    // An abort is no failure: the newer load is still showing its progress.
+    expect(search.$searchResults.get().status).toBe('loading');
+    reply.resolve(answer([9]));
+    await newer;
     expect(search.$searchResults.get()).toMatchObject({ status: 'ready' });
     expect(ids()).toEqual([9]);
   });
