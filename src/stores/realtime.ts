@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { openEventStream, type StreamStatus } from '../client/events';
-import { streamEventSchemas } from '../shared/contracts/chat';
+import type { MemberEventData } from '../shared/contracts/events';
 import { loadChats, receiveMessage } from './chats';
 import { $conversation, receiveConversationMessage, receiveReadReceipt, receiveTyping } from './conversation';
 import { loadLikes } from './likes';
@@ -17,7 +17,7 @@ export function startRealtime(myId: number): void {
   if (close) return;
   close = openEventStream({
     onStatus: (status) => $streamStatus.set(status),
-    onEvent: (type, data) => dispatch(type, data, myId),
+    onEvent: (event) => dispatch(event, myId),
   });
 }
 
@@ -27,25 +27,18 @@ export function stopRealtime(): void {
   $streamStatus.set('down');
 }
 
-function dispatch(type: string, data: unknown, myId: number): void {
-  switch (type) {
-    case 'message': {
-      const parsed = streamEventSchemas.message.safeParse(data);
-      if (!parsed.success) return;
-      receiveMessage(parsed.data.message, myId, $conversation.get().id);
-      receiveConversationMessage(parsed.data.message);
+function dispatch(event: MemberEventData, myId: number): void {
+  switch (event.type) {
+    case 'message':
+      receiveMessage(event.data.message, myId, $conversation.get().id);
+      receiveConversationMessage(event.data.message);
       return;
-    }
-    case 'read': {
-      const parsed = streamEventSchemas.read.safeParse(data);
-      if (parsed.success) receiveReadReceipt(parsed.data.conversation, parsed.data.up_to, myId);
+    case 'read':
+      receiveReadReceipt(event.data.conversation, event.data.up_to, myId);
       return;
-    }
-    case 'typing': {
-      const parsed = streamEventSchemas.typing.safeParse(data);
-      if (parsed.success) receiveTyping(parsed.data.conversation, Date.now());
+    case 'typing':
+      receiveTyping(event.data.conversation, Date.now());
       return;
-    }
     case 'like':
       void loadLikes();
       return;

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { ChatMessage } from '../../shared/contracts/chat';
+import type { ChatMessage, Gif } from '../../shared/contracts/chat';
 import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS } from '../../shared/locales';
 import { fail, ok, type Result } from '../../shared/errors';
 import { isPremium, messageCost } from '../../shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { debitCreditsSql } from '../credits/credits';
-import { conversationMembers, conversations, messages, profiles, users, type GifRef } from '../db/schema';
+import { conversationMembers, conversations, messages, profiles, users } from '../db/schema';
 import { queryRows } from '../db/raw';
 import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
@@ -126,7 +126,7 @@ export async function sendMessage(
   const context = await sendingContext(ctx, userId, input.conversation);
   if (!context) return fail('not_found');
   if (context.blocked) return fail('blocked');
-  let gif: GifRef | null = null;
+  let gif: Gif | null = null;
   if (input.gif !== undefined) {
     gif = await ctx.gifs.get(input.gif, LOCALE_TAGS[isLocale(context.language) ? context.language : DEFAULT_LOCALE].gif);
     if (!gif) return fail('validation_failed', undefined, [{ path: 'gif', message: 'chat.gif_unknown' }]);
@@ -153,7 +153,7 @@ export async function sendMessage(
  */
 async function storeMessage(
   ctx: AppContext,
-  m: { userId: number; otherId: number; conversation: number; text: string | null; gif: GifRef | null; cost: number; now: Date },
+  m: { userId: number; otherId: number; conversation: number; text: string | null; gif: Gif | null; cost: number; now: Date },
 ): Promise<{ message: ChatMessage; credits: number } | null> {
   const at = sql`${m.now.toISOString()}::timestamptz`;
   // The event payload as both members get it; only the message id comes from the insert.

@@ -1,4 +1,4 @@
-import type { GifRef } from '../db/schema';
+import type { Gif } from '../../shared/contracts/chat';
 
 /** How many GIFs the picker shows per search. */
 export const GIF_PAGE_SIZE = 24;
@@ -12,7 +12,7 @@ export const GIF_PAGE_SIZE = 24;
 export interface GifProvider {
   readonly kind: 'offline' | 'http';
   /** GIFs matching `query` (trending/featured ones when it is empty), best first, at most `limit`. */
-  search(query: string, locale: string, limit: number): Promise<GifRef[]>;
+  search(query: string, locale: string, limit: number): Promise<Gif[]>;
   /** The GIF with this id (title in `locale` where the provider has one), or null when the provider does not know it. */
-  get(id: string, locale: string): Promise<GifRef | null>;
+  get(id: string, locale: string): Promise<Gif | null>;
 }

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { GifRef } from '../db/schema';
+import type { Gif } from '../../shared/contracts/chat';
 import type { Logger } from '../log/logger';
 import type { GifProvider } from './gif-provider';
 import { OFFLINE_ID_PREFIX } from './offline-provider';
@@ -31,7 +31,7 @@ function fit([width, height]: [number, number]): { width: number; height: number
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-function toRef(result: Result): GifRef {
+function toRef(result: Result): Gif {
   const preview = result.media_formats.tinygif ?? result.media_formats.gif;
   return {
     id: result.id,
@@ -54,9 +54,9 @@ export function createHttpGifProvider(
   options: { apiUrl: string; apiKey: string; fallback: GifProvider; log: Logger },
   fetchImpl: typeof fetch = fetch,
 ): GifProvider {
-  const answers = new LRUCache<string, GifRef[]>({ max: 500, ttl: GIF_CACHE_MS });
-  const known = new LRUCache<string, GifRef>({ max: 5_000, ttl: GIF_CACHE_MS * 12 });
-  const call = async (path: string, params: Record<string, string>): Promise<GifRef[]> => {
+  const answers = new LRUCache<string, Gif[]>({ max: 500, ttl: GIF_CACHE_MS });
+  const known = new LRUCache<string, Gif>({ max: 5_000, ttl: GIF_CACHE_MS * 12 });
+  const call = async (path: string, params: Record<string, string>): Promise<Gif[]> => {
     const url = new URL(`${options.apiUrl.replace(/\/$/, '')}/${path}`);
     for (const [key, value] of Object.entries({ ...params, key: options.apiKey, client_key: 'amora', media_filter: 'gif,tinygif', contentfilter: 'medium' })) {
       url.searchParams.set(key, value);

@@ -1,4 +1,4 @@
-import type { GifRef } from '../db/schema';
+import type { Gif } from '../../shared/contracts/chat';
 import type { GifProvider } from './gif-provider';
 import { GIF_LOCALES, OFFLINE_GIFS, type GifLocale, type OfflineGif } from './offline-gifs';
 
@@ -10,7 +10,7 @@ function fold(text: string): string {
   return text.toLocaleLowerCase('en').normalize('NFKD').replace(/\p{M}/gu, '').replace(/œ/g, 'oe').replace(/ł/g, 'l');
 }
 
-function toRef(gif: OfflineGif, locale: GifLocale): GifRef {
+function toRef(gif: OfflineGif, locale: GifLocale): Gif {
   return {
     id: `${OFFLINE_ID_PREFIX}${gif.id}`,
     url: `/gifs/${gif.id}.gif`,

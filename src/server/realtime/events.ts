@@ -1,28 +1,19 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { MemberEventPayload, MemberEventType } from '../../shared/contracts/events';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { queryRows } from '../db/raw';
+import type { CachedEvent } from './hub';
 
-/** Kinds of realtime events a member's stream carries. */
-export type MemberEventType = 'message' | 'read' | 'typing' | 'like' | 'chat_deleted';
-
-export interface MemberEvent {
-  /** The member's event number (`seq`), used as the SSE id. */
-  id: number;
-  type: MemberEventType;
-  payload: Record<string, unknown>;
-}
+/** An event as a member's stream sends it (the hub keeps the same shape). */
+export type MemberEvent = CachedEvent;
 
 /** How long events stay for reconnecting streams (ms). */
 export const EVENT_RETENTION_MS = 24 * 3600_000;
 
-/** One event to record: who gets it, its kind and its data. */
-export interface EventDraft {
-  userId: number;
-  type: MemberEventType;
-  payload: Record<string, unknown>;
-}
+/** One event to record: who gets it, its name and the data that name carries. */
+export type EventDraft = { [T in MemberEventType]: { userId: number; type: T; payload: MemberEventPayload<T> } }[MemberEventType];
 
 /**
  * The CTEs that record the rows of a `drafts (user_id, ord, type, payload)` CTE
@@ -99,8 +90,8 @@ export async function publishEvents(ctx: AppContext, events: EventDraft[]): Prom
 }
 
 /** Records one event for a member and wakes their streams (see publishEvents); returns its number. */
-export async function publishEvent(ctx: AppContext, userId: number, type: MemberEventType, payload: Record<string, unknown>): Promise<number> {
-  const [seq] = await publishEvents(ctx, [{ userId, type, payload }]);
+export async function publishEvent<T extends MemberEventType>(ctx: AppContext, userId: number, type: T, payload: MemberEventPayload<T>): Promise<number> {
+  const [seq] = await publishEvents(ctx, [{ userId, type, payload } as EventDraft]);
   return seq!;
 }
 
@@ -112,7 +103,7 @@ export async function eventsAfter(ctx: AppContext, userId: number, afterSeq: num
     .where(and(eq(memberEvents.userId, userId), gt(memberEvents.seq, afterSeq)))
     .orderBy(asc(memberEvents.seq))
     .limit(limit);
-  return rows.map((row) => ({ id: row.seq, type: row.type as MemberEventType, payload: row.payload }));
+  return rows.map((row) => ({ id: row.seq, type: row.type, payload: row.payload }));
 }
 
 /** The number of a member's latest event (0 when none): where a fresh stream starts. */

@@ -1,12 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import type { MemberEventPayload, MemberEventType } from '../../shared/contracts/events';
 import type { Logger } from '../log/logger';
 
-/** An event as streams send it (the shape of realtime/events.ts MemberEvent). */
+/** An event as streams send it; names and data are those of src/shared/contracts/events.ts. */
 export interface CachedEvent {
+  /** The member's event number (`seq`), used as the SSE id. */
   id: number;
-  type: string;
-  payload: Record<string, unknown>;
+  type: MemberEventType;
+  payload: MemberEventPayload;
 }
 
 /** Called with the id of a new member event (payload = ids only; listeners read the event). */

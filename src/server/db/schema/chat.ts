@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { profiles, users } from './schema';
+import type { Gif } from '../../../shared/contracts/chat';
+import { profiles, users } from './members';
 
 /**
  * Chat tables (docs/product.md §3 Chat entry). A conversation is between two
  * members, stored once with the lower member id first; each member's view of
- * it (unread count, deleted) lives in `conversation_members`.
+ * it (unread count, deleted) lives in `conversation_members`. Safety (blocks,
+ * reports) sits here too: it is about conversations between members.
  */
-
-/** A GIF message's media (from the GIF provider), stored with the message. */
-export interface GifRef {
-  id: string;
-  url: string;
-  preview: string;
-  width: number;
-  height: number;
-  title: string;
-}
 
 export const conversations = pgTable(
   'conversations',
@@ -69,7 +61,7 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Plain text as typed (rendered as text, never as HTML). */
     text: text('text'),
-    gif: jsonb('gif').$type<GifRef>(),
+    gif: jsonb('gif').$type<Gif>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -114,46 +106,4 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reports_status_idx').on(t.status, t.createdAt)],
-);
-
-/**
- * Realtime events per member (new message, read receipt, like, …), the source
- * of the SSE stream: `id` is the SSE event id, so a reconnect with
- * Last-Event-ID resumes exactly after the last event received. Kept 24 hours.
- */
-export const memberEvents = pgTable(
-  'member_events',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /**
-     * The member's own event number, 1, 2, 3 … (the SSE id). The unique index makes a
-     * concurrent publisher wait for the one before it to commit, so readers never see
-     * number n+1 before n: no gaps for a stream that resumes after n.
-     */
-    seq: bigint('seq', { mode: 'number' }).notNull(),
-    type: text('type').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('member_events_user_idx').on(t.userId, t.id), uniqueIndex('member_events_user_seq_idx').on(t.userId, t.seq)],
-);
-
-/**
- * Open event streams, across every server process: a row per stream, its
- * `seen_at` renewed by the stream's heartbeat. A member with no fresh row is
- * offline, so a new message goes out as a web push.
- */
-export const streamPresence = pgTable(
-  'stream_presence',
-  {
-    id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('stream_presence_user_idx').on(t.userId, t.seenAt)],
 );

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { TrackingRecordValue } from '../../../shared/tracking';
+
+/**
+ * Member tables (docs/product.md §3 User, Profile): the account, its public profile and its photos.
+ * Every other area file refers to these; this file imports no other area.
+ */
+
+/** An account. One per e-mail address and site (`site` = the site's package name). */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    site: text('site').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** not_confirmed → active (e-mail confirmed) → deleted. */
+    status: text('status', { enum: ['not_confirmed', 'active', 'deleted'] })
+      .notNull()
+      .default('not_confirmed'),
+    paidUser: boolean('paid_user').notNull().default(false),
+    mailprovider: smallint('mailprovider').notNull().default(0),
+    trafficsource: text('trafficsource'),
+    timezone: text('timezone'),
+    referrer: text('referrer'),
+    formPath: text('form_path'),
+    userAgent: text('user_agent'),
+    originatingProfileId: integer('originating_profile_id'),
+    tracking: jsonb('tracking').$type<TrackingRecordValue>(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** Credit balance (whole credits); changed only together with a credit_ledger row. */
+    credits: integer('credits').notNull().default(0),
+    /** Premium until this time (messages are free while premium); null = never premium. */
+    premiumUntil: timestamp('premium_until', { withTimezone: true }),
+    /** docs/product.md §2: the member's last search filters, remembered unless a search says `do_not_save`. */
+    savedSearch: jsonb('saved_search').$type<Record<string, string | number>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_site_email_idx').on(t.site, t.email)],
+);
+
+/** The public face of a member (docs/product.md §3 Profile); `id` equals the user id. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: integer('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    country: text('country'),
+    countryregion: text('countryregion'),
+    city: text('city'),
+    personal: text('personal'),
+    language: text('language').notNull().default('en'),
+    lastSignupStep: smallint('last_signup_step').notNull().default(0),
+    /** Optional profile fields (src/shared/profile-fields.ts): field name → allowed value. */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    mainImageId: integer('main_image_id'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Search indexes (members/search-page-rows.ts): the equality filters first, then the
+    // order (last_active_at, id) — a backward scan serves `ORDER BY last_active_at DESC,
+    // id DESC` with no Sort — then the remaining filter columns, so a page's ids come from
+    // an index-only scan whatever the age range. Partial: only visible profiles are searched.
+    index('profiles_search_idx')
+      .on(t.lastActiveAt, t.id, t.gender, t.country, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_gender_idx')
+      .on(t.gender, t.lastActiveAt, t.id, t.country, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_country_idx')
+      .on(t.country, t.lastActiveAt, t.id, t.gender, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_region_idx')
+      .on(t.country, t.countryregion, t.lastActiveAt, t.id, t.gender, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+    index('profiles_search_gender_country_idx')
+      .on(t.gender, t.country, t.lastActiveAt, t.id, t.countryregion, t.dateOfBirth)
+      .where(sql`${t.isVisible}`),
+  ],
+);
+
+/** Profile photos; files live in storage under `filename` / `thumb_filename`. */
+export const images = pgTable(
+  'images',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: smallint('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_profile_idx').on(t.profileId, t.position)],
+);
