@@ -5,7 +5,7 @@ import { defineContract, noParams } from '../shared/contracts/define';
 vi.mock('./boot', () => ({ readBoot: () => ({ packageName: 'amora' }) }));
 const { ApiError, callApi } = await import('./api');
 
-const contract = defineContract({ method: 'GET', path: '/api/x.php', query: noParams, body: z.undefined(), response: z.object({ ok: z.literal(true) }), errors: [] });
+const contract = defineContract({ method: 'GET', path: '/api/x.php', auth: 'visitor', query: noParams, body: z.undefined(), response: z.object({ ok: z.literal(true) }), errors: [] });
 
 /** A 200 answer whose body never finishes until the request's signal aborts. */
 function slowBody(signal: AbortSignal): Response {

@@ -71,6 +71,8 @@ export interface Failure<C extends ErrorCode = ErrorCode> {
   code: C;
   message?: string;
   issues?: ApiIssue[];
+  /** For `rate_limited`: seconds until the caller may try again (the API sends it as Retry-After). */
+  retryAfterS?: number;
 }
 
 export interface Success<T> {

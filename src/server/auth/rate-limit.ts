@@ -1,4 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
+import { fail, type Failure } from '../../shared/errors';
 import type { AppContext } from '../context';
 import { rateLimits } from '../db/schema';
 
@@ -46,4 +47,9 @@ export async function hitRateLimit(
     allowed: count <= limit,
     retryAfterS: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
   };
+}
+
+/** The `rate_limited` failure for a refused hit; the API sends `retryAfterS` as Retry-After (seconds). */
+export function rateLimited(retryAfterS: number): Failure<'rate_limited'> {
+  return { ...fail('rate_limited'), retryAfterS };
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Contract } from '../../shared/contracts/define';
-import type { Result } from '../../shared/errors';
+import type { Contract, ErrorOf } from '../../shared/contracts/define';
+import type { Failure, Result } from '../../shared/errors';
 import { readSession, SESSION_COOKIE, type Session } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { resolveSiteForApi } from '../sites/resolve-site';
@@ -22,20 +22,39 @@ export interface ApiRequest {
   setCookies: string[];
 }
 
+/** What a `member` operation's handler gets: the session is always there. */
+export interface MemberRequest extends ApiRequest {
+  session: Session;
+}
+
+/** The request a contract's handler receives, by the contract's auth level. */
+export type RequestFor<C extends Contract> = C['auth'] extends 'member' ? MemberRequest : ApiRequest;
+
+/**
+ * A handler: parsed query and body in, a Result out whose failure codes are
+ * limited to the contract's `errors` (an undeclared code does not compile).
+ */
 export type Handler<C extends Contract> = (
   input: { query: z.output<C['query']>; body: z.output<C['body']> },
-  req: ApiRequest,
-) => Promise<Result<z.input<C['response']>> | Response>;
+  req: RequestFor<C>,
+) => Promise<Result<z.input<C['response']>, ErrorOf<C>>>;
 
 /** One operation of an endpoint file: a contract plus its handler. */
 export interface Operation<C extends Contract = Contract> {
   contract: C;
-  handle: Handler<C>;
+  /** Method syntax on purpose: lets `Operation<MemberContract>` sit in an `Operation[]`. */
+  handle(input: Parameters<Handler<C>>[0], req: RequestFor<C>): ReturnType<Handler<C>>;
+  /** When false for this server the operation does not exist (404 before anything else). */
+  available?: (ctx: AppContext) => boolean;
 }
 
-/** Binds a handler to its contract (types flow from the contract). */
-export function defineOperation<C extends Contract>(contract: C, handle: Handler<C>): Operation<C> {
-  return { contract, handle };
+/** Binds a handler to its contract (types, auth level and failure codes flow from the contract). */
+export function defineOperation<C extends Contract>(
+  contract: C,
+  handle: Handler<C>,
+  options: { available?: (ctx: AppContext) => boolean } = {},
+): Operation<C> {
+  return { contract, handle, ...options };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -70,9 +89,11 @@ function pickOperation(operations: Operation[], method: string, url: URL): Opera
 
 /**
  * Runs one API call through the common pipeline: required `package-name`
- * header (400), Origin check (403), session from the cookie, operation by
- * method and selector (405), query/body parsed by the contract, handler result
- * mapped to JSON. Unexpected errors are logged and answered with a plain 500.
+ * header (400), Origin check (403), operation by method and selector (405;
+ * 404 when not available on this server), query/body parsed by the contract,
+ * session from the cookie (`not_logged_in` for a `member` operation without
+ * one), handler result mapped to JSON. Unexpected errors are logged and
+ * answered with a plain 500.
  */
 export async function handleApi(
   operations: Operation[],
@@ -91,6 +112,7 @@ export async function handleApi(
       const allow = [...new Set(operations.map((op) => op.contract.method))].join(', ');
       return errorResponse('method_not_allowed', undefined, undefined, { allow });
     }
+    if (operation.available && !operation.available(ctx)) return errorResponse('not_found');
     const query = parseQuery(url, operation.contract.query);
     if (!query.ok) return errorResponse(query.code, query.message, query.issues);
     let body: unknown = undefined;
@@ -100,18 +122,21 @@ export async function handleApi(
       body = parsed.value;
     }
     const sessionToken = readCookies(request)[SESSION_COOKIE];
+    const session = await readSession(ctx, sessionToken);
+    if (operation.contract.auth === 'member' && !session) return errorResponse('not_logged_in');
     const req: ApiRequest = {
       request,
       url,
       ctx,
       site,
-      session: await readSession(ctx, sessionToken),
+      session,
       sessionToken,
       clientAddress: meta.clientAddress ?? 'unknown',
       setCookies: [],
     };
-    const result = await operation.handle({ query: query.value, body }, req);
-    const response = result instanceof Response ? result : toResponse(result, operation.contract);
+    // A member operation only gets here with a session (checked above).
+    const result = await operation.handle({ query: query.value, body }, req as MemberRequest);
+    const response = toResponse(result, operation.contract);
     for (const cookie of req.setCookies) response.headers.append('set-cookie', cookie);
     return response;
   } catch (error) {
@@ -126,7 +151,12 @@ export async function handleApi(
 }
 
 function toResponse(result: Result<unknown>, contract: Contract): Response {
-  if (!result.ok) return errorResponse(result.code, result.message, result.issues);
+  if (!result.ok) return failureResponse(result);
   // Validating our own output keeps server and client contracts from drifting.
   return jsonResponse(contract.response.parse(result.value));
+}
+
+function failureResponse(failure: Failure): Response {
+  const headers: Record<string, string> = failure.retryAfterS === undefined ? {} : { 'retry-after': String(failure.retryAfterS) };
+  return errorResponse(failure.code, failure.message, failure.issues, headers);
 }

@@ -3,7 +3,6 @@ import { createSession, destroySession } from '../auth/sessions';
 import { getUserView } from '../members/profile-view';
 import type { ApiRequest } from './api';
 import { sessionCookie } from './cookies';
-import { errorResponse } from './responses';
 
 /**
  * Starts a fresh session for `userId` on this request: any session the request
@@ -18,9 +17,4 @@ export async function startSessionFor(req: ApiRequest, userId: number): Promise<
   const user = await getUserView(req.ctx, userId);
   if (!user) throw new Error(`account ${userId} vanished while starting its session`);
   return user;
-}
-
-/** 429 with Retry-After (seconds). */
-export function rateLimitedResponse(retryAfterS: number): Response {
-  return errorResponse('rate_limited', undefined, undefined, { 'retry-after': String(retryAfterS) });
 }

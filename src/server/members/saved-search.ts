@@ -25,3 +25,32 @@ export async function saveSearch(ctx: AppContext, userId: number, filters: Searc
 export function hasFilters(filters: SearchFilters): boolean {
   return Object.values(filters).some((value) => value !== undefined && value !== '');
 }
+
+/** How a search call was made (the query flags of docs/product.md §7 search). */
+export interface SearchIntent {
+  /** The page's automatic first load. */
+  autoLoad: boolean;
+  /** The member pressed search. */
+  manualSearch: boolean;
+  doNotSave: boolean;
+  /** Paging through "similar members" never changes what is remembered. */
+  similar: boolean;
+}
+
+/**
+ * The filters a search runs with, applying the remembering rules: a member's
+ * automatic first load without filters uses the remembered ones; a manual
+ * search is remembered unless `doNotSave` (or it is a similar-members page).
+ * Visitors (`userId` null) search with exactly what they sent.
+ */
+export async function filtersForSearch(
+  ctx: AppContext,
+  userId: number | null,
+  filters: SearchFilters,
+  intent: SearchIntent,
+): Promise<SearchFilters> {
+  if (userId === null) return filters;
+  if (intent.autoLoad && !hasFilters(filters)) return loadSavedSearch(ctx, userId);
+  if (intent.manualSearch && !intent.doNotSave && !intent.similar) await saveSearch(ctx, userId, filters);
+  return filters;
+}

@@ -5,6 +5,7 @@ import { defineContract, noParams } from './define';
 export const activationContract = defineContract({
   method: 'GET',
   path: '/api/activate.php',
+  auth: 'member',
   query: noParams,
   body: z.undefined(),
   response: z.object({ delivered: z.boolean() }),

@@ -33,6 +33,7 @@ export type SignupPayloadInput = z.input<typeof signupPayloadSchema>;
 export const signupContract = defineContract({
   method: 'POST',
   path: '/api/user.php',
+  auth: 'visitor',
   selector: { new: '1' },
   query: z.strictObject({ new: z.literal('1') }),
   body: signupPayloadSchema,
@@ -44,6 +45,7 @@ export const signupContract = defineContract({
 export const loginContract = defineContract({
   method: 'POST',
   path: '/api/login.php',
+  auth: 'visitor',
   query: noParams,
   body: z.strictObject({
     email: emailRule,
@@ -57,6 +59,7 @@ export const loginContract = defineContract({
 export const logoutContract = defineContract({
   method: 'GET',
   path: '/api/logout.php',
+  auth: 'visitor',
   query: noParams,
   body: z.undefined(),
   response: z.literal('done'),
@@ -67,6 +70,7 @@ export const logoutContract = defineContract({
 export const userContract = defineContract({
   method: 'GET',
   path: '/api/user.php',
+  auth: 'member',
   query: noParams,
   body: z.undefined(),
   response: userSchema,

@@ -47,6 +47,7 @@ export type ChatEntry = z.infer<typeof chatEntrySchema>;
 export const chatsContract = defineContract({
   method: 'GET',
   path: '/api/chats.php',
+  auth: 'member',
   query: noParams,
   body: z.undefined(),
   response: z.object({ chats: z.array(chatEntrySchema) }),
@@ -57,6 +58,7 @@ export const chatsContract = defineContract({
 export const startChatContract = defineContract({
   method: 'GET',
   path: '/api/chat.php',
+  auth: 'member',
   query: z.strictObject({ profile: idParam }),
   body: z.undefined(),
   response: z.object({ id: z.number().int() }),
@@ -67,6 +69,7 @@ export const startChatContract = defineContract({
 export const deleteChatContract = defineContract({
   method: 'DELETE',
   path: '/api/chat.php',
+  auth: 'member',
   query: noParams,
   body: z.strictObject({ conversation: z.number().int().positive() }),
   response: z.object({ deleted: z.literal(true) }),
@@ -77,6 +80,7 @@ export const deleteChatContract = defineContract({
 export const messagesContract = defineContract({
   method: 'GET',
   path: '/api/messages.php',
+  auth: 'member',
   query: z.strictObject({ conversation: idParam, before: idParam.optional() }),
   body: z.undefined(),
   response: z.object({ messages: z.array(messageSchema), has_more: z.boolean() }),
@@ -93,6 +97,7 @@ const messageText = z.string().trim().min(1, { error: 'chat.message_empty' }).ma
 export const sendMessageContract = defineContract({
   method: 'POST',
   path: '/api/messages.php',
+  auth: 'member',
   query: noParams,
   body: z
     .strictObject({ conversation: conversationId, text: messageText.optional(), gif: gifIdSchema.optional() })
@@ -105,6 +110,7 @@ export const sendMessageContract = defineContract({
 export const gifsContract = defineContract({
   method: 'GET',
   path: '/api/gifs.php',
+  auth: 'member',
   query: z.strictObject({ q: z.string().trim().max(50).default(''), locale: z.enum(LOCALES).optional() }),
   body: z.undefined(),
   response: z.object({ gifs: z.array(gifSchema) }),
@@ -115,17 +121,9 @@ export const gifsContract = defineContract({
 export const typingContract = defineContract({
   method: 'POST',
   path: '/api/typing.php',
+  auth: 'member',
   query: noParams,
   body: z.strictObject({ conversation: z.number().int().positive() }),
   response: z.object({ sent: z.boolean() }),
   errors: ['not_logged_in', 'not_found'],
 });
-
-/** Realtime event payloads of `GET /api/events.php` (event name → data). */
-export const streamEventSchemas = {
-  message: z.object({ message: messageSchema }),
-  read: z.object({ conversation: z.number().int(), up_to: z.number().int() }),
-  typing: z.object({ conversation: z.number().int(), from: z.number().int() }),
-  like: z.object({ from: z.number().int() }),
-  chat_deleted: z.object({ conversation: z.number().int() }),
-} as const;

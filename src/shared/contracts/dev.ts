@@ -5,6 +5,7 @@ import { defineContract, noParams } from './define';
 export const devActionContract = defineContract({
   method: 'POST',
   path: '/api/dev.php',
+  auth: 'member',
   query: noParams,
   body: z.strictObject({ action: z.enum(['zero_credits']) }),
   response: z.object({ done: z.literal(true), credits: z.number().int() }),

@@ -17,6 +17,7 @@ export type EmailCheckResponse = z.infer<typeof emailCheckResponseSchema>;
 export const emailCheckContract = defineContract({
   method: 'GET',
   path: '/api/validate_email.php',
+  auth: 'visitor',
   query: z.strictObject({ email: z.string().max(320) }),
   body: z.undefined(),
   response: emailCheckResponseSchema,

@@ -5,6 +5,7 @@ import { defineContract } from './define';
 export const geocodeContract = defineContract({
   method: 'GET',
   path: '/api/geocode.php',
+  auth: 'visitor',
   query: z.strictObject({
     lat: z.coerce.number({ error: 'validation.number' }).min(-90).max(90),
     lon: z.coerce.number({ error: 'validation.number' }).min(-180).max(180),

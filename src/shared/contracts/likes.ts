@@ -20,6 +20,7 @@ export type Like = z.infer<typeof likeSchema>;
 export const likesContract = defineContract({
   method: 'GET',
   path: '/api/likes.php',
+  auth: 'member',
   query: noParams,
   body: z.undefined(),
   response: z.object({ profiles: z.array(likeSchema), liked_by: z.array(likeSchema) }),
@@ -30,6 +31,7 @@ export const likesContract = defineContract({
 export const likeContract = defineContract({
   method: 'POST',
   path: '/api/likes.php',
+  auth: 'member',
   query: noParams,
   body: profileRefBody,
   response: z.object({ like: z.object({ id: z.number().int(), profile: z.number().int() }) }),
@@ -40,6 +42,7 @@ export const likeContract = defineContract({
 export const unlikeContract = defineContract({
   method: 'DELETE',
   path: '/api/likes.php',
+  auth: 'member',
   query: noParams,
   body: profileRefBody,
   response: z.object({ unliked: z.boolean() }),

@@ -28,6 +28,7 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export const profileUpdateContract = defineContract({
   method: 'PUT',
   path: '/api/user.php',
+  auth: 'member',
   query: noParams,
   body: profileUpdateSchema,
   response: z.object({ user: userSchema }),
@@ -38,6 +39,7 @@ export const profileUpdateContract = defineContract({
 export const emailChangeContract = defineContract({
   method: 'PUT',
   path: '/api/user.php',
+  auth: 'member',
   selector: { email: '1' },
   query: z.strictObject({ email: z.literal('1') }),
   body: z.strictObject({ email: emailRule }),
@@ -49,6 +51,7 @@ export const emailChangeContract = defineContract({
 export const profileFieldsContract = defineContract({
   method: 'GET',
   path: '/api/profile_fields.php',
+  auth: 'visitor',
   query: noParams,
   body: z.undefined(),
   response: z.object({ allowed_values: z.record(z.string(), z.array(z.string())) }),

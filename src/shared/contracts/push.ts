@@ -26,6 +26,7 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 export const pushSubscribeContract = defineContract({
   method: 'POST',
   path: '/api/user.php',
+  auth: 'member',
   selector: { push: '1' },
   query: z.strictObject({ push: z.literal('1') }),
   body: z.strictObject({ subscription: pushSubscriptionSchema }),
@@ -37,6 +38,7 @@ export const pushSubscribeContract = defineContract({
 export const pushUnsubscribeContract = defineContract({
   method: 'DELETE',
   path: '/api/user.php',
+  auth: 'member',
   selector: { push: '1' },
   query: z.strictObject({ push: z.literal('1') }),
   body: z.strictObject({ endpoint: z.string().max(2048) }),
@@ -48,6 +50,7 @@ export const pushUnsubscribeContract = defineContract({
 export const pageHiddenContract = defineContract({
   method: 'POST',
   path: '/api/page-hidden.php',
+  auth: 'visitor',
   query: z.strictObject({}),
   body: z.strictObject({}),
   response: z.object({ recorded: z.boolean() }),

@@ -9,6 +9,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const blockContract = defineContract({
   method: 'POST',
   path: '/api/block.php',
+  auth: 'member',
   query: noParams,
   body: profileRefBody,
   response: z.object({ blocked: z.literal(true) }),
@@ -19,6 +20,7 @@ export const blockContract = defineContract({
 export const unblockContract = defineContract({
   method: 'DELETE',
   path: '/api/block.php',
+  auth: 'member',
   query: noParams,
   body: profileRefBody,
   response: z.object({ blocked: z.literal(false) }),
@@ -29,6 +31,7 @@ export const unblockContract = defineContract({
 export const reportContract = defineContract({
   method: 'POST',
   path: '/api/report.php',
+  auth: 'member',
   query: noParams,
   body: z.strictObject({
     profile: z.number().int().positive(),

@@ -60,6 +60,7 @@ export type SearchResponse = z.infer<typeof searchResponseSchema>;
 export const searchContract = defineContract({
   method: 'GET',
   path: '/api/search.php',
+  auth: 'visitor',
   query: searchQuerySchema,
   body: z.undefined(),
   response: searchResponseSchema,
@@ -70,6 +71,7 @@ export const searchContract = defineContract({
 export const profileContract = defineContract({
   method: 'GET',
   path: '/api/profile.php',
+  auth: 'visitor',
   query: z.strictObject({ id: idParam }),
   body: z.undefined(),
   response: z.object({ profile: publicProfileSchema }),

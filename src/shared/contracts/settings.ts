@@ -51,6 +51,7 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const settingsContract = defineContract({
   method: 'GET',
   path: '/api/settings.php',
+  auth: 'visitor',
   query: noParams,
   body: z.undefined(),
   response: publicSettingsSchema,

@@ -12,6 +12,7 @@ export const DROP_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 export const profileImageContract = defineContract({
   method: 'POST',
   path: '/api/profileimage.php',
+  auth: 'member',
   query: noParams,
   // The multipart body is read by the handler itself.
   body: z.any(),

@@ -26,6 +26,7 @@ const age = z.coerce.number({ error: 'validation.integer' }).int().min(MIN_AGE).
 export const xcamsSearchContract = defineContract({
   method: 'GET',
   path: '/api/xcams/search.php',
+  auth: 'member',
   query: z.strictObject({ gender: z.enum(GENDERS).optional(), min_age: age.optional(), max_age: age.optional() }),
   body: z.undefined(),
   response: z.object({ cams: z.array(camSchema) }),

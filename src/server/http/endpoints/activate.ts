@@ -7,7 +7,6 @@ import { publicOrigin } from '../public-origin';
 /** `GET /api/activate.php`: sends the activation mail once and reports `delivered`. */
 export const activateEndpoint = [
   defineOperation(activationContract, async (_input, req) => {
-    if (!req.session) return fail('not_logged_in');
     return ok(
       await ensureActivationMail(req.ctx, {
         userId: req.session.userId,

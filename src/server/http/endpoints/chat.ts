@@ -9,7 +9,6 @@ import { defineOperation } from '../api';
 /** `GET /api/chats.php` (docs/product.md §7): the member's chat list; 403 for visitors. */
 export const chatsEndpoint = [
   defineOperation(chatsContract, async (_input, req) => {
-    if (!req.session) return fail('not_logged_in');
     return ok({ chats: await listChats(req.ctx, req.session.userId) });
   }),
 ];
@@ -17,11 +16,9 @@ export const chatsEndpoint = [
 /** `GET /api/chat.php?profile=` → conversation id; `DELETE /api/chat.php` {conversation} (docs/product.md §7). */
 export const chatEndpoint = [
   defineOperation(startChatContract, async ({ query }, req) => {
-    if (!req.session) return fail('not_logged_in');
     return startConversation(req.ctx, req.session.userId, query.profile);
   }),
   defineOperation(deleteChatContract, async ({ body }, req) => {
-    if (!req.session) return fail('not_logged_in');
     return deleteChat(req.ctx, req.session.userId, body.conversation);
   }),
 ];
@@ -29,11 +26,9 @@ export const chatEndpoint = [
 /** `GET /api/messages.php?conversation=&before=` and `POST /api/messages.php`. */
 export const messagesEndpoint = [
   defineOperation(messagesContract, async ({ query }, req) => {
-    if (!req.session) return fail('not_logged_in');
     return listMessages(req.ctx, req.session.userId, query.conversation, query.before);
   }),
   defineOperation(sendMessageContract, async ({ body }, req) => {
-    if (!req.session) return fail('not_logged_in');
     return sendMessage(req.ctx, req.site, req.session.userId, body);
   }),
 ];
@@ -41,7 +36,6 @@ export const messagesEndpoint = [
 /** `POST /api/typing.php` {conversation} (typing indicator). */
 export const typingEndpoint = [
   defineOperation(typingContract, async ({ body }, req) => {
-    if (!req.session) return fail('not_logged_in');
     return sendTyping(req.ctx, req.session.userId, body.conversation);
   }),
 ];
@@ -49,7 +43,6 @@ export const typingEndpoint = [
 /** `GET /api/gifs.php?q=&locale=` (GIFs): the picker's GIFs, members only. */
 export const gifsEndpoint = [
   defineOperation(gifsContract, async ({ query }, req) => {
-    if (!req.session) return fail('not_logged_in');
     return ok({ gifs: await searchGifs(req.ctx, req.session.userId, query) });
   }),
 ];

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { pageHiddenContract } from '../../../shared/contracts/push';
 import { ok } from '../../../shared/errors';
-import { profiles } from '../../db/schema';
+import { markActive } from '../../members/last-active';
 import { defineOperation } from '../api';
 
 /**
@@ -11,7 +10,7 @@ import { defineOperation } from '../api';
 export const pageHiddenEndpoint = [
   defineOperation(pageHiddenContract, async (_input, req) => {
     if (!req.session) return ok({ recorded: false });
-    await req.ctx.db.update(profiles).set({ lastActiveAt: req.ctx.clock.now() }).where(eq(profiles.id, req.session.userId));
+    await markActive(req.ctx, req.session.userId);
     return ok({ recorded: true });
   }),
 ];

@@ -1,30 +1,32 @@
 import { profileContract, searchContract } from '../../../shared/contracts/search';
 import { fail, ok } from '../../../shared/errors';
 import { openProfile } from '../../members/open-profile';
-import { hasFilters, loadSavedSearch, saveSearch } from '../../members/saved-search';
+import { filtersForSearch } from '../../members/saved-search';
 import { searchMembers } from '../../members/search-members';
-import { requestAccess } from '../../sites/visitor-access';
+import { requestAccess } from '../visitor-access';
 import { defineOperation } from '../api';
 
 /**
  * `GET /api/search.php` (docs/product.md §7): one page of members; visitors only when
- * logged-out search is open to them (traffic source from query or tracking cookie). For a member, the automatic first load without
- * filters uses the remembered ones, and a manual search is remembered unless
- * `do_not_save` (the response's `filter_options` tells the page which were used).
+ * logged-out search is open to them (traffic source from query or tracking cookie). A member's
+ * filters follow the remembering rules of `filtersForSearch` (the response's
+ * `filter_options` tells the page which were used).
  */
 export const searchEndpoint = [
   defineOperation(searchContract, async ({ query }, req) => {
     // The traffic source comes from the query or the lander's tracking cookie, as on the pages.
     if (!requestAccess(req.site, req.request, req.session !== null).canSearch) return fail('search_not_allowed');
     const { gender, country, countryregion, min_age, max_age } = query;
-    let filters = Object.fromEntries(
+    const sent = Object.fromEntries(
       Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
     );
     const userId = req.session?.userId ?? null;
-    if (userId !== null && query.auto_load && !hasFilters(filters)) filters = await loadSavedSearch(req.ctx, userId);
-    if (userId !== null && query.manual_search && !query.do_not_save && query.similarpage === undefined) {
-      await saveSearch(req.ctx, userId, filters);
-    }
+    const filters = await filtersForSearch(req.ctx, userId, sent, {
+      autoLoad: Boolean(query.auto_load),
+      manualSearch: Boolean(query.manual_search),
+      doNotSave: Boolean(query.do_not_save),
+      similar: query.similarpage !== undefined,
+    });
     return ok(
       await searchMembers(req.ctx, {
         filters,

@@ -1,7 +1,7 @@
 import { settingsContract } from '../../../shared/contracts/settings';
 import { ok } from '../../../shared/errors';
 import { toPublicSettings } from '../../sites/public-settings';
-import { detectRequestLocale } from '../../i18n/detect-locale';
+import { detectRequestLocale } from '../request-locale';
 import { defineOperation } from '../api';
 
 /** `GET /api/settings.php`: the docs/product.md §3 Settings the browser needs. */

@@ -1,9 +1,9 @@
 import { signupContract, userContract } from '../../../shared/contracts/auth';
 import { emailChangeContract, profileUpdateContract } from '../../../shared/contracts/profile-update';
 import { pushSubscribeContract, pushUnsubscribeContract } from '../../../shared/contracts/push';
-import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/contracts/tracking';
+import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/tracking';
 import { fail, ok } from '../../../shared/errors';
-import { hitRateLimit } from '../../auth/rate-limit';
+import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { getUserView } from '../../members/profile-view';
 import { updateProfile } from '../../members/update-profile';
 import { removeSubscription, saveSubscription } from '../../push/subscriptions';
@@ -12,25 +12,23 @@ import { changeEmail } from '../../signup/change-email';
 import { createAccount } from '../../signup/create-account';
 import { defineOperation } from '../api';
 import { readCookies } from '../cookies';
-import { rateLimitedResponse, startSessionFor } from '../start-session';
+import { startSessionFor } from '../start-session';
 
 /** `GET|PUT /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (docs/product.md §7). */
 export const userEndpoint = [
   defineOperation(userContract, async (_input, req) => {
-    if (!req.session) return fail('not_logged_in');
     const user = await getUserView(req.ctx, req.session.userId);
     return user ? ok(user) : fail('not_logged_in');
   }),
   defineOperation(signupContract, async ({ body }, req) => {
     const limit = await hitRateLimit(req.ctx, 'signup', req.clientAddress);
-    if (!limit.allowed) return rateLimitedResponse(limit.retryAfterS);
+    if (!limit.allowed) return rateLimited(limit.retryAfterS);
     const tracking = parseTrackingCookie(readCookies(req.request)[TRACKING_COOKIE]);
     const created = await createAccount(req.ctx, { site: req.site, payload: body, tracking });
     if (!created.ok) return created;
     return ok({ user: await startSessionFor(req, created.value.userId) });
   }),
   defineOperation(pushSubscribeContract, async ({ body }, req) => {
-    if (!req.session) return fail('not_logged_in');
     const saved = await saveSubscription(req.ctx, req.session.userId, body.subscription, req.request.headers.get('user-agent'));
     if (!saved.ok) return saved;
     if (saved.value.created) {
@@ -42,19 +40,16 @@ export const userEndpoint = [
     return ok({ subscribed: true as const });
   }),
   defineOperation(pushUnsubscribeContract, async ({ body }, req) => {
-    if (!req.session) return fail('not_logged_in');
     await removeSubscription(req.ctx, req.session.userId, body.endpoint);
     return ok({ subscribed: false as const });
   }),
   defineOperation(profileUpdateContract, async ({ body }, req) => {
-    if (!req.session) return fail('not_logged_in');
     const updated = await updateProfile(req.ctx, req.session.userId, body);
     if (!updated.ok) return updated;
     const user = await getUserView(req.ctx, req.session.userId);
     return user ? ok({ user }) : fail('not_logged_in');
   }),
   defineOperation(emailChangeContract, async ({ body }, req) => {
-    if (!req.session) return fail('not_logged_in');
     const changed = await changeEmail(req.ctx, { userId: req.session.userId, site: req.site.package_name, email: body.email });
     if (!changed.ok) return changed;
     const user = await getUserView(req.ctx, req.session.userId);
