@@ -75,6 +75,38 @@ export default tseslint.config(
     },
   },
   {
+    // docs/architecture.md §1: src/server/http is the edge. Only it (and src/pages) touches Request,
+    // Response, headers and cookies; the domain folders below it never import it.
+    // (Rules other than the block above's, so neither replaces the other's options.)
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/http/**', 'src/server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'cookie', message: 'Cookies are read and set in src/server/http only.' }],
+          patterns: [{ group: ['**/http', '**/http/*', '**/http/**', '~/server/http/*'], message: 'src/server/http sits above the domain folders: pass plain values down instead.' }],
+        },
+      ],
+      '@typescript-eslint/no-restricted-types': [
+        'error',
+        {
+          types: Object.fromEntries(
+            ['Request', 'Response', 'Headers', 'HeadersInit'].map((name) => [name, { message: 'Requests, responses and headers belong to src/server/http: take and return plain values.' }]),
+          ),
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ":matches(NewExpression, CallExpression) > Identifier.callee[name=/^(Request|Response|Headers)$/], MemberExpression > Identifier.object[name=/^(Request|Response|Headers)$/]",
+          message: 'Requests, responses and headers belong to src/server/http: return plain data and let http/ build the Response.',
+        },
+        { selector: 'Literal[value=/^(set-)?cookie$/i]:not(ImportDeclaration > Literal)', message: 'Cookies are read and set in src/server/http only.' },
+      ],
+    },
+  },
+  {
     // Shared code runs in both the browser and Node.
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -1,8 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getAppContext } from '~/server/app';
 import { registerAllMessages } from '~/server/i18n/messages';
-import { resolvePageContext, SECURITY_HEADERS } from '~/server/pages/page-context';
-import { botErrorResponse } from '~/server/pages/bots';
+import { botErrorResponse } from '~/server/http/bots';
+import { resolvePageContext } from '~/server/http/page-context';
+import { SECURITY_HEADERS } from '~/server/http/security-headers';
 
 registerAllMessages();
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { switchLanguage } from '~/server/i18n/switch-language';
+import { switchLanguage } from '~/server/http/switch-language';
 
 /** `GET /language?locale=fr&next=/pages/terms`: the language switcher (docs/product.md §1); sets `i18n_redirected` and goes back. */
 export const GET: APIRoute = ({ request }) => switchLanguage(request);

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getAppContext } from '~/server/app';
 import { buildWebManifest } from '~/server/sites/web-manifest';
 import { resolveSiteForPage } from '~/server/sites/resolve-site';
-import { detectRequestLocale } from '~/server/i18n/detect-locale';
+import { detectRequestLocale } from '~/server/http/request-locale';
 
 /** `GET /manifest.webmanifest` (docs/product.md §2): the requesting site's web app manifest. */
 export const GET: APIRoute = async ({ request }) => {

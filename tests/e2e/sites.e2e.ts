@@ -8,7 +8,7 @@ const browser = useBrowser();
 async function lovelanePage(tracking?: Record<string, string>): Promise<Page> {
   const page = await browser.newPage({ locale: 'en-US', extraHTTPHeaders: { 'original-host': 'lovelane.test' } });
   if (tracking) {
-    // The lander's cookie: the tracking record as URL-encoded JSON (server/landers/tracking-cookie.ts).
+    // The lander's cookie: the tracking record as URL-encoded JSON (server/http/tracking-cookie.ts).
     await page.context().addCookies([{ name: 'amora_tracking', value: encodeURIComponent(JSON.stringify(tracking)), url: browser.baseURL }]);
   }
   return page;

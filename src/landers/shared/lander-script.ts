@@ -12,8 +12,7 @@
  * shared file and the lander gets an extra request (the build-output test
  * catches that).
  */
-import { trackingFromSearchParams, withTracking } from '../../shared/landers/tracking-params';
-import type { TrackingRecordValue } from '../../shared/contracts/tracking';
+import { trackingFromSearchParams, withTracking, type TrackingRecordValue } from '../../shared/tracking';
 
 const DAY_S = 86_400;
 const STORAGE_KEY = 'amora_tracking';

@@ -13,6 +13,15 @@ export function isSecureRequest(url: URL): boolean {
   return url.protocol === 'https:' || !LOCAL_HOSTS.has(url.hostname);
 }
 
+/**
+ * Set-Cookie for a first-party preference cookie (language, tracking record):
+ * not HttpOnly (the page's own script reads and writes it too), SameSite=Lax,
+ * path `/`, Secure outside localhost, kept `maxAgeS` seconds.
+ */
+export function preferenceCookie(url: URL, name: string, value: string, maxAgeS: number): string {
+  return stringifySetCookie({ name, value, sameSite: 'lax', secure: isSecureRequest(url), path: '/', maxAge: maxAgeS });
+}
+
 /** Set-Cookie for the session: HttpOnly, SameSite=Lax, Secure outside localhost. */
 export function sessionCookie(url: URL, token: string, expiresAt: Date): string {
   return stringifySetCookie({

@@ -1,6 +1,4 @@
 import Negotiator from 'negotiator';
-import { LOCALE_COOKIE } from '../../shared/constants';
-import { readCookies } from '../http/cookies';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales';
 
 /**
@@ -23,9 +21,4 @@ export function detectLocale(input: {
   }
   if (isLocale(input.domainLanguage)) return input.domainLanguage;
   return DEFAULT_LOCALE;
-}
-
-/** The locale of a request (docs/product.md §1): its `i18n_redirected` cookie, Accept-Language, then the site's domain language. */
-export function detectRequestLocale(request: Request, domainLanguage: string | undefined): Locale {
-  return detectLocale({ cookie: readCookies(request)[LOCALE_COOKIE], acceptLanguage: request.headers.get('accept-language'), domainLanguage });
 }

@@ -3,10 +3,11 @@ import type { SignupPayload } from '../../shared/contracts/auth';
 import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '../../shared/constants';
 import { fail, ok, type Result } from '../../shared/errors';
 import { isNameEqualToEmail } from '../../shared/rules/signup-rules';
+import type { TrackingRecordValue } from '../../shared/tracking';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { grantCredits } from '../credits/credits';
-import { profiles, users, type TrackingRecord } from '../db/schema';
+import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import type { SiteConfig } from '../sites/site-config';
 import { accessFor } from '../sites/visitor-access';
@@ -22,7 +23,8 @@ export function mailproviderOf(email: string): number {
 export interface CreateAccountInput {
   site: SiteConfig;
   payload: SignupPayload;
-  tracking: TrackingRecord | null;
+  /** The tracking record the visitor came with (the lander's cookie), docs/product.md §3. */
+  tracking: TrackingRecordValue | null;
 }
 
 /**

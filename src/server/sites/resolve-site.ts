@@ -1,6 +1,14 @@
 import type { SiteConfig } from './site-config';
 import type { SiteRegistry } from './load-sites';
 
+/**
+ * The headers site resolution reads, by lower-case name (`null` when absent).
+ * The http edge passes a request's headers; the domain needs no request type.
+ */
+export interface HeaderLookup {
+  get(name: string): string | null;
+}
+
 /** Host without port, lower-cased; `null` for an empty value. */
 function hostname(value: string | null): string | null {
   if (!value) return null;
@@ -13,7 +21,7 @@ function hostname(value: string | null): string | null {
  * Picks the site for a page request: `original-host` header (set by a proxy or
  * the app client), then Host; unknown hosts get the default site.
  */
-export function resolveSiteForPage(sites: SiteRegistry, headers: Headers): SiteConfig {
+export function resolveSiteForPage(sites: SiteRegistry, headers: HeaderLookup): SiteConfig {
   for (const value of [headers.get('original-host'), headers.get('host')]) {
     const host = hostname(value);
     const site = host ? sites.byHost.get(host) : undefined;
@@ -26,7 +34,7 @@ export function resolveSiteForPage(sites: SiteRegistry, headers: Headers): SiteC
  * Picks the site for an API call from its required `package-name` header.
  * @returns the site, `'missing'` when the header is absent, `'unknown'` when no site has that name.
  */
-export function resolveSiteForApi(sites: SiteRegistry, headers: Headers): SiteConfig | 'missing' | 'unknown' {
+export function resolveSiteForApi(sites: SiteRegistry, headers: HeaderLookup): SiteConfig | 'missing' | 'unknown' {
   const packageName = headers.get('package-name')?.trim();
   if (!packageName) return 'missing';
   return sites.byPackageName.get(packageName) ?? 'unknown';

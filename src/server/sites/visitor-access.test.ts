@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSupportEmail, siteConfigSchema } from './site-config';
-import { accessFor, requestAccess, requestTrafficSource } from './visitor-access';
+import { accessFor } from './visitor-access';
 
 const lovelane = siteConfigSchema.parse({
   package_name: 'lovelane',
@@ -22,21 +22,11 @@ const lovelane = siteConfigSchema.parse({
   member_resell: false,
   company: { name: 'X', address: 'A', kvk: '1', city: 'C', country: 'NL', tradenames: [], vat_numbers: [], support_phone: '+31 1', delete_discount: 0 },
 });
-const request = (url: string, cookie?: string) => new Request(url, { headers: cookie ? { cookie } : {} });
-const tracking = (record: object) => `amora_tracking=${encodeURIComponent(JSON.stringify(record))}`;
 
 describe('visitor access (one rule for pages and API)', () => {
-  it('reads the traffic source from the URL first, then the tracking cookie', () => {
-    expect(requestTrafficSource(request('http://x/members?trafficsource=a', tracking({ network: 'b' })))).toBe('a');
-    expect(requestTrafficSource(request('http://x/members?network=n'))).toBe('n');
-    expect(requestTrafficSource(request('http://x/members', tracking({ network: 'b', sub1: 's' })))).toBe('b');
-    expect(requestTrafficSource(request('http://x/members', tracking({ sub1: 's' })))).toBeNull();
-    expect(requestTrafficSource(request('http://x/members', 'amora_tracking=oops'))).toBeNull();
-  });
-
   it('opens signups and search on a traffic-source site only with a source; members always search', () => {
-    expect(requestAccess(lovelane, request('http://x/'), false)).toEqual({ canSignUp: false, canSearch: false });
-    expect(requestAccess(lovelane, request('http://x/', tracking({ network: 'b' })), false)).toEqual({ canSignUp: true, canSearch: true });
+    expect(accessFor(lovelane, false, null)).toEqual({ canSignUp: false, canSearch: false });
+    expect(accessFor(lovelane, false, 'b')).toEqual({ canSignUp: true, canSearch: true });
     expect(accessFor(lovelane, true, null)).toEqual({ canSignUp: false, canSearch: true });
     expect(accessFor({ ...lovelane, signups: 'all', logged_out_search: 'all' }, false, null)).toEqual({ canSignUp: true, canSearch: true });
     expect(accessFor({ ...lovelane, signups: 'none' }, false, 'b').canSignUp).toBe(false);

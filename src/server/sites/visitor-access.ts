@@ -1,7 +1,4 @@
-import { parseTrackingCookie, TRACKING_COOKIE } from '../../shared/contracts/tracking';
-import { trackingFromSearchParams } from '../../shared/landers/tracking-params';
 import { areSignupsAllowed, isLoggedOutSearchVisible } from '../../shared/rules/site-rules';
-import { readCookies } from '../http/cookies';
 import type { SiteConfig } from './site-config';
 
 /** What a request may do on a site: sign up, and see the member search. */
@@ -13,27 +10,15 @@ export interface VisitorAccess {
 }
 
 /**
- * The visitor's traffic source: the URL's `network` / `trafficsource`, else the
- * network of the tracking record a lander left in the `amora_tracking` cookie.
- */
-export function requestTrafficSource(request: Request, url: URL = new URL(request.url)): string | null {
-  const fromUrl = trackingFromSearchParams(url.searchParams)?.network;
-  return fromUrl ?? parseTrackingCookie(readCookies(request)[TRACKING_COOKIE])?.network ?? null;
-}
-
-/**
- * The one rule for "can this visitor sign up / search" on a site: signups per
- * the site's `signups` mode, search for members or per `logged_out_search`
- * (and its traffic-source variant), both judged on the traffic source given.
+ * The one rule for "can this visitor sign up / search" on a site (docs/product.md §5):
+ * signups per the site's `signups` mode, search for members or per `logged_out_search`
+ * (and its traffic-source variant), both judged on the traffic source given
+ * (`trafficSourceOf()` in `src/shared/tracking.ts`; `requestAccess()` in
+ * `src/server/http/visitor-access.ts` reads it from a request).
  */
 export function accessFor(site: SiteConfig, loggedIn: boolean, trafficsource: string | null | undefined): VisitorAccess {
   return {
     canSignUp: areSignupsAllowed(site.signups, trafficsource),
     canSearch: loggedIn || isLoggedOutSearchVisible(site, trafficsource),
   };
-}
-
-/** accessFor with the traffic source read from the request (URL, then tracking cookie). */
-export function requestAccess(site: SiteConfig, request: Request, loggedIn: boolean): VisitorAccess {
-  return accessFor(site, loggedIn, requestTrafficSource(request));
 }

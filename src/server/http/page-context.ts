@@ -2,12 +2,13 @@ import type { User } from '../../shared/contracts/profile';
 import type { Locale } from '../../shared/locales';
 import { readSession, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
-import { readCookies } from '../http/cookies';
-import { detectRequestLocale } from '../i18n/detect-locale';
 import { getUserView } from '../members/profile-view';
 import { resolveSiteForPage } from '../sites/resolve-site';
 import type { SiteConfig } from '../sites/site-config';
-import { requestAccess, type VisitorAccess } from '../sites/visitor-access';
+import type { VisitorAccess } from '../sites/visitor-access';
+import { readCookies } from './cookies';
+import { detectRequestLocale } from './request-locale';
+import { requestAccess } from './visitor-access';
 
 /** What every rendered page knows about its request. */
 export interface PageContext {
@@ -33,5 +34,3 @@ export async function resolvePageContext(ctx: AppContext, request: Request): Pro
   const access = requestAccess(site, request, user !== null);
   return { site, locale, user, userId: user && session ? session.userId : null, access };
 }
-
-export { SECURITY_HEADERS } from '../http/security-headers';

@@ -1,23 +1,12 @@
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
-import { isLanderDesign, landerSlug, parseLanderSlug, type Niche } from '../../shared/landers/lander-slug';
-import type { Locale } from '../../shared/locales';
 import type { StaticPage } from '../../shared/static-pages';
-import { detectRequestLocale } from '../i18n/detect-locale';
-import { SECURITY_HEADERS } from '../http/security-headers';
+import { findLanderFile, findStaticPageFile, landerPathFor } from '../landers/prerendered-files';
 import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
+import { detectRequestLocale } from './request-locale';
+import { SECURITY_HEADERS } from './security-headers';
 import { trackingFromUrl } from './tracking-cookie';
-
-/** Where the build puts a site's pre-rendered lander. */
-export function landerFilePath(site: SiteConfig, design: string, slug: string): string {
-  return `sites/${site.package_name}/landers/${design}/${slug}/index.html`;
-}
-
-/** Where the build puts a site's pre-rendered static page in a locale (docs/product.md §2 /pages/*). */
-export function staticPageFilePath(site: SiteConfig, page: StaticPage, locale: Locale): string {
-  return `sites/${site.package_name}/pages/${page}/${locale}/index.html`;
-}
 
 /**
  * The file's bytes in the best encoding the request accepts (brotli, gzip or
@@ -56,8 +45,7 @@ function htmlResponse(file: PrerenderedFile, request: Request, headers: Record<s
  * Null when design or slug is unknown (the route answers 404).
  */
 export async function serveLander(store: PrerenderedStore, input: { site: SiteConfig; design: string; slug: string; request: Request }): Promise<Response | null> {
-  if (!isLanderDesign(input.design) || !parseLanderSlug(input.slug)) return null;
-  const file = await store.read(landerFilePath(input.site, input.design, input.slug));
+  const file = await findLanderFile(store, input.site, input.design, input.slug);
   if (!file) return null;
   const tracking = trackingFromUrl(new URL(input.request.url));
   return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking?.setCookie ?? null);
@@ -69,10 +57,10 @@ export async function serveLander(store: PrerenderedStore, input: { site: SiteCo
  * inputs. Null for an unknown design.
  */
 export function redirectToLander(input: { site: SiteConfig; design: string; request: Request }): Response | null {
-  if (!isLanderDesign(input.design)) return null;
+  const target = landerPathFor(input.site, input.design, detectRequestLocale(input.request, input.site.domain_language));
+  if (!target) return null;
   const url = new URL(input.request.url);
-  const slug = landerSlug(detectRequestLocale(input.request, input.site.domain_language), input.site.niche as Niche);
-  const headers = new Headers({ location: `/landers/${input.design}/${slug}${url.search}`, vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
+  const headers = new Headers({ location: `${target}${url.search}`, vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
   const tracking = trackingFromUrl(url);
   if (tracking) headers.append('set-cookie', tracking.setCookie);
   return new Response(null, { status: 302, headers });
@@ -85,7 +73,7 @@ export function redirectToLander(input: { site: SiteConfig; design: string; requ
  */
 export async function serveStaticPage(store: PrerenderedStore, input: { site: SiteConfig; page: StaticPage; request: Request }): Promise<Response | null> {
   const locale = detectRequestLocale(input.request, input.site.domain_language);
-  const file = await store.read(staticPageFilePath(input.site, input.page, locale));
+  const file = await findStaticPageFile(store, input.site, input.page, locale);
   if (!file) return null;
   return htmlResponse(file, input.request, { 'cache-control': 'private, no-cache', vary: 'Cookie, Accept-Language', 'content-language': locale }, null);
 }
