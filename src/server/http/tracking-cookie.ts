@@ -1,5 +1,5 @@
 /**
- * The server's only reader and writer of the `amora_tracking` cookie (docs/product.md §3);
+ * Reading and writing the `amora_tracking` cookie on the server (docs/product.md §3);
  * the record's rules (fields, parsing, lifetime) are `src/shared/tracking.ts`.
  */
 import { parseTrackingCookie, TRACKING_COOKIE, TRACKING_MAX_AGE_S, trackingCookieValue, trackingFromSearchParams, type TrackingRecordValue } from '../../shared/tracking';
