@@ -12,12 +12,19 @@
  * shared file and the lander gets an extra request (the build-output test
  * catches that).
  */
-import { trackingFromSearchParams, withTracking, type TrackingRecordValue } from '../../shared/tracking';
+import {
+  TRACKING_COOKIE,
+  TRACKING_MAX_AGE_S,
+  trackingCookieValue,
+  trackingFromSearchParams,
+  withTracking,
+  type TrackingRecordValue,
+} from '../../shared/tracking';
 
 const DAY_S = 86_400;
-const STORAGE_KEY = 'amora_tracking';
+const STORAGE_KEY = TRACKING_COOKIE;
 
-/** Reads the stored copy of the tracking record, or null when absent or older than 30 days. */
+/** Reads the stored copy of the tracking record, or null when absent or older than its lifetime. */
 function storedRecord(storage: Storage, now: number): TrackingRecordValue | null {
   try {
     const kept = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as { record: TrackingRecordValue; expires: number } | null;
@@ -33,8 +40,8 @@ export function runLanderScript(doc: Document, loc: Location, storage: Storage, 
   let record = trackingFromSearchParams(new URLSearchParams(loc.search));
   try {
     if (record) {
-      doc.cookie = `amora_tracking=${encodeURIComponent(JSON.stringify(record))};max-age=${30 * DAY_S};path=/;samesite=lax${secure}`;
-      storage.setItem(STORAGE_KEY, JSON.stringify({ record, expires: now + 30 * DAY_S * 1000 }));
+      doc.cookie = `${TRACKING_COOKIE}=${encodeURIComponent(trackingCookieValue(record))};max-age=${TRACKING_MAX_AGE_S};path=/;samesite=lax${secure}`;
+      storage.setItem(STORAGE_KEY, JSON.stringify({ record, expires: now + TRACKING_MAX_AGE_S * 1000 }));
     } else {
       record = storedRecord(storage, now);
     }

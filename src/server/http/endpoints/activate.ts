@@ -1,5 +1,5 @@
 import { activationContract } from '../../../shared/contracts/activation';
-import { fail, ok } from '../../../shared/errors';
+import { ok } from '../../../shared/errors';
 import { ensureActivationMail } from '../../signup/activation';
 import { defineOperation } from '../api';
 import { publicOrigin } from '../public-origin';

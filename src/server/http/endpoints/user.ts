@@ -1,7 +1,6 @@
 import { signupContract, userContract } from '../../../shared/contracts/auth';
 import { emailChangeContract, profileUpdateContract } from '../../../shared/contracts/profile-update';
 import { pushSubscribeContract, pushUnsubscribeContract } from '../../../shared/contracts/push';
-import { parseTrackingCookie, TRACKING_COOKIE } from '../../../shared/tracking';
 import { fail, ok } from '../../../shared/errors';
 import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { getUserView } from '../../members/profile-view';
@@ -11,8 +10,8 @@ import { sendWelcomePush } from '../../push/welcome-push';
 import { changeEmail } from '../../signup/change-email';
 import { createAccount } from '../../signup/create-account';
 import { defineOperation } from '../api';
-import { readCookies } from '../cookies';
 import { startSessionFor } from '../start-session';
+import { readTrackingCookie } from '../tracking-cookie';
 
 /** `GET|PUT /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (docs/product.md §7). */
 export const userEndpoint = [
@@ -23,7 +22,7 @@ export const userEndpoint = [
   defineOperation(signupContract, async ({ body }, req) => {
     const limit = await hitRateLimit(req.ctx, 'signup', req.clientAddress);
     if (!limit.allowed) return rateLimited(limit.retryAfterS);
-    const tracking = parseTrackingCookie(readCookies(req.request)[TRACKING_COOKIE]);
+    const tracking = readTrackingCookie(req.request);
     const created = await createAccount(req.ctx, { site: req.site, payload: body, tracking });
     if (!created.ok) return created;
     return ok({ user: await startSessionFor(req, created.value.userId) });
