@@ -15,7 +15,7 @@ let server: Awaited<ReturnType<typeof serveBuild>>;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  server = await serveBuild(path.resolve('dist'), await freePort(), path.join(work, 'data'), { SMTP_URL: smtp.url });
+  server = await serveBuild(path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'), await freePort(), path.join(work, 'data'), { SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await server?.stop();
