@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Migrates one PGlite per run; test files open their database from it (tests/helpers/context.ts).
+    globalSetup: ['tests/helpers/pglite-template.ts'],
     allowOnly: false,
   },
 });

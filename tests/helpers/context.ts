@@ -1,9 +1,11 @@
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createContext, type AppContext, type Clock } from '../../src/server/context';
+import * as schema from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/log/logger';
 
 /** A clock tests can set and move. */
@@ -25,12 +27,17 @@ export function createTestClock(start = '2026-11-21T12:00:00Z'): TestClock {
   };
 }
 
-const TABLES = ['stream_presence', 'member_events', 'reports', 'blocks', 'messages', 'conversation_members', 'conversations', 'likes', 'email_activations', 'push_subscriptions', 'credit_ledger', 'rate_limits', 'sessions', 'images', 'profiles', 'users'];
+/** Every table of the schema, emptied before each test (a new table is included without listing it here). */
+const TABLES = Object.values(schema)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => `"${getTableName(table)}"`);
 
 /**
- * One migrated database per test file: in-memory PGlite, or the PostgreSQL of
- * `DATABASE_URL` (npm run test:pg, files run one at a time). Every table is
- * emptied before each test.
+ * One migrated database per test file: in-memory PGlite opened from the
+ * migrated template of tests/helpers/pglite-template.ts (the migrations then
+ * find nothing to apply), or the PostgreSQL of `DATABASE_URL` (npm run test:pg,
+ * files run one at a time), reset and migrated. Every table is emptied before
+ * each test.
  */
 export function useTestContext(env: Record<string, string> = {}): {
   ctx: () => AppContext;
@@ -42,7 +49,7 @@ export function useTestContext(env: Record<string, string> = {}): {
   let context: AppContext | null = null;
   let second: AppContext | null = null;
   let config: ReturnType<typeof loadConfig> | null = null;
-  const databaseUrl = process.env.DATABASE_URL ?? 'memory://';
+  const databaseUrl = process.env.DATABASE_URL ?? pgliteUrl();
 
   beforeEach(async () => {
     if (!context) {
@@ -82,6 +89,12 @@ export function useTestContext(env: Record<string, string> = {}): {
       return second;
     },
   };
+}
+
+/** The in-memory PGlite URL: from the global setup's template when there is one, else a fresh database. */
+function pgliteUrl(): string {
+  const template = inject('pgliteTemplate');
+  return template ? `memory://?load=${encodeURIComponent(template)}` : 'memory://';
 }
 
 /**

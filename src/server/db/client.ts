@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -21,9 +22,13 @@ export interface Database {
   raw: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 }
 
+const LOAD_PREFIX = 'memory://?load=';
+
 /**
  * Opens the database named by `url`:
- * `memory://` → in-memory PGlite, `file:/path` → PGlite persisted in that folder,
+ * `memory://` → in-memory PGlite, `memory://?load=/path/dump.tar` → in-memory PGlite
+ * started from a `dumpDataDir()` tarball, `.tar` or `.tar.gz` (the tests' migrated template, so
+ * each test file skips initdb and the migrations), `file:/path` → PGlite persisted in that folder,
  * `postgres://…` → PostgreSQL through a node-postgres pool.
  * @throws Error for any other scheme.
  */
@@ -42,6 +47,10 @@ export async function openDatabase(url: string): Promise<Database> {
   let client: PGlite;
   if (url === 'memory://') {
     client = new PGlite();
+  } else if (url.startsWith(LOAD_PREFIX)) {
+    const file = decodeURIComponent(url.slice(LOAD_PREFIX.length));
+    // PGlite tells a gzip tarball from a plain one by the file name.
+    client = new PGlite({ loadDataDir: new File([fs.readFileSync(file)], path.basename(file)) });
   } else if (url.startsWith('file:')) {
     const dir = url.slice('file:'.length);
     fs.mkdirSync(dir, { recursive: true });
