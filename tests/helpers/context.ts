@@ -28,9 +28,7 @@ export function createTestClock(start = '2026-11-21T12:00:00Z'): TestClock {
 }
 
 /** Every table of the schema, emptied before each test (a new table is included without listing it here). */
-const TABLES = Object.values(schema)
-  .filter((value): value is PgTable => is(value, PgTable))
-  .map((table) => `"${getTableName(table)}"`);
+const TABLES = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [`"${getTableName(value)}"`] : []));
 
 /**
  * One migrated database per test file: in-memory PGlite opened from the
