@@ -7,10 +7,10 @@
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import { landerContentSchemaFor } from './shared/landers/content-schema';
-import { LANDER_DESIGNS, type LanderDesign } from './shared/landers/lander-slug';
-import { marketSchema } from './shared/landers/market-schema';
-import { staticPageSchema } from './shared/static-pages';
+import { landerContentSchemaFor } from '~/shared/landers/content-schema';
+import { LANDER_DESIGNS, type LanderDesign } from '~/shared/landers/lander-slug';
+import { marketSchema } from '~/shared/landers/market-schema';
+import { staticPageSchema } from '~/shared/static-pages';
 
 const landerCollection = (design: LanderDesign) =>
   defineCollection({ loader: glob({ pattern: '*.yaml', base: `./landers/${design}` }), schema: landerContentSchemaFor(design) });

@@ -3,8 +3,8 @@
 declare namespace App {
   interface Locals {
     site: import('./server/sites/site-config').SiteConfig;
-    locale: import('./shared/locales').Locale;
-    user: import('./shared/contracts/profile').User | null;
+    locale: import('~/shared/locales').Locale;
+    user: import('~/shared/contracts/profile').User | null;
     /** May this visitor sign up / search (site rule with the request's traffic source). */
     access: import('./server/sites/visitor-access').VisitorAccess;
   }

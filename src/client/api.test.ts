@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineContract, noParams } from '../shared/contracts/define';
+import { defineContract, noParams } from '~/shared/contracts/define';
 
 vi.mock('./boot', () => ({ readBoot: () => ({ packageName: 'amora' }) }));
 const { ApiError, callApi } = await import('./api');

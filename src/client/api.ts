@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Contract } from '../shared/contracts/define';
-import type { ApiIssue, ErrorCode } from '../shared/errors';
+import type { Contract } from '~/shared/contracts/define';
+import type { ApiIssue, ErrorCode } from '~/shared/errors';
 import { readBoot } from './boot';
 
 /** A failed API call: HTTP status plus the `{ error: { code, message, issues } }` body. */

@@ -1,7 +1,7 @@
-import type { User } from '../shared/contracts/profile';
-import type { PublicSettings } from '../shared/contracts/settings';
-import type { MessageTree } from '../shared/i18n';
-import type { Locale } from '../shared/locales';
+import type { User } from '~/shared/contracts/profile';
+import type { PublicSettings } from '~/shared/contracts/settings';
+import type { MessageTree } from '~/shared/i18n';
+import type { Locale } from '~/shared/locales';
 
 /** Data the server renders into every page for the browser (`#amora-boot`). */
 export interface BootData {

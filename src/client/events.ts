@@ -1,4 +1,4 @@
-import { MEMBER_EVENT_TYPES, parseMemberEvent, type MemberEventData } from '../shared/contracts/events';
+import { MEMBER_EVENT_TYPES, parseMemberEvent, type MemberEventData } from '~/shared/contracts/events';
 
 /**
  * The member's realtime stream (`GET /api/events.php`) over

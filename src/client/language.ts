@@ -6,9 +6,9 @@
  * the message tree out of their boot data (tens of KB less per page). A failed
  * load logs 'Failed to load messages for locale' and the app carries on.
  */
-import { MESSAGE_CACHE_MS, MESSAGES_COOKIE } from '../shared/constants';
-import type { MessageTree } from '../shared/i18n';
-import { isLocale, type Locale } from '../shared/locales';
+import { MESSAGE_CACHE_MS, MESSAGES_COOKIE } from '~/shared/constants';
+import type { MessageTree } from '~/shared/i18n';
+import { isLocale, type Locale } from '~/shared/locales';
 import type { BootData } from './boot';
 import { guardedReload } from './reload-guard';
 

@@ -1,4 +1,4 @@
-import type { PushSubscriptionJson } from '../shared/contracts/push';
+import type { PushSubscriptionJson } from '~/shared/contracts/push';
 
 /** The browser's push capabilities, behind an interface so the push store can be tested without a browser. */
 export interface PushEnvironment {

@@ -1,4 +1,4 @@
-import { RELOAD_GUARD_MS } from '../shared/constants-shell';
+import { RELOAD_GUARD_MS } from '~/shared/constants-shell';
 
 const KEY = 'amora_last_reload';
 

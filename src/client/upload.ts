@@ -1,4 +1,4 @@
-import { profileImageContract } from '../shared/contracts/upload';
+import { profileImageContract } from '~/shared/contracts/upload';
 import { ApiError } from './api';
 import { readBoot } from './boot';
 

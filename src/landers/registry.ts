@@ -1,4 +1,4 @@
-import { LANDER_DESIGNS, type LanderDesign } from '../shared/landers/lander-slug';
+import { LANDER_DESIGNS, type LanderDesign } from '~/shared/landers/lander-slug';
 
 /**
  * The lander design components, found by their place

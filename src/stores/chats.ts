@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { chatsContract, deleteChatContract, startChatContract, type ChatEntry, type ChatMessage } from '../shared/contracts/chat';
+import { chatsContract, deleteChatContract, startChatContract, type ChatEntry, type ChatMessage } from '~/shared/contracts/chat';
 import { setUnreadMessages } from './badges';
 import { refreshUser } from './session';
 

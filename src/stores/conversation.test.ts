@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatEntry, ChatMessage, Gif } from '../shared/contracts/chat';
+import type { ChatEntry, ChatMessage, Gif } from '~/shared/contracts/chat';
 
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
@@ -8,7 +8,7 @@ vi.mock('../client/api', async (importOriginal) => ({
 }));
 
 const { ApiError } = await import('../client/api');
-const { messagesContract, sendMessageContract, typingContract } = await import('../shared/contracts/chat');
+const { messagesContract, sendMessageContract, typingContract } = await import('~/shared/contracts/chat');
 const conversation = await import('./conversation');
 const { $conversation } = conversation;
 const { $chats, loadChats } = await import('./chats');

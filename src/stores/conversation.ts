@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { messagesContract, sendMessageContract, typingContract, type ChatMessage, type Gif } from '../shared/contracts/chat';
+import { messagesContract, sendMessageContract, typingContract, type ChatMessage, type Gif } from '~/shared/contracts/chat';
 import { markChatOpened } from './chats';
 import { notePushInterest } from './push';
 

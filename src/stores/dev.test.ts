@@ -6,7 +6,7 @@ vi.mock('../client/api', async (importOriginal) => ({
   callApi: (...args: unknown[]) => callApi(...args),
 }));
 const { zeroCredits } = await import('./dev');
-const { devActionContract } = await import('../shared/contracts/dev');
+const { devActionContract } = await import('~/shared/contracts/dev');
 
 describe('developer panel actions (docs/product.md §2)', () => {
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import { callApi } from '../client/api';
-import { devActionContract } from '../shared/contracts/dev';
+import { devActionContract } from '~/shared/contracts/dev';
 
 /**
  * The developer panel's server action (docs/product.md §2, development builds only):

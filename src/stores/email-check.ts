@@ -1,8 +1,8 @@
 import { map } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { emailCheckContract, type EmailCheckStatus } from '../shared/contracts/email-check';
-import { suggestEmail } from '../shared/rules/email-suggestion';
-import { isEmailCheckable } from '../shared/rules/signup-rules';
+import { emailCheckContract, type EmailCheckStatus } from '~/shared/contracts/email-check';
+import { suggestEmail } from '~/shared/rules/email-suggestion';
+import { isEmailCheckable } from '~/shared/rules/signup-rules';
 
 /**
  * docs/product.md §5 e-mail check on signup: the server check runs only once the value

@@ -1,5 +1,5 @@
 import { ApiError } from '../client/api';
-import type { ApiIssue } from '../shared/errors';
+import type { ApiIssue } from '~/shared/errors';
 
 /**
  * What islands show when a store verb throws: the i18n key of the server's error

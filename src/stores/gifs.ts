@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { gifsContract, type Gif } from '../shared/contracts/chat';
-import type { Locale } from '../shared/locales';
+import { gifsContract, type Gif } from '~/shared/contracts/chat';
+import type { Locale } from '~/shared/locales';
 
 /**
  * The chat's GIF picker (GIFs): the GIFs for the typed search (featured

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../shared/contracts/profile';
+import type { User } from '~/shared/contracts/profile';
 
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
@@ -8,9 +8,9 @@ vi.mock('../client/api', async (importOriginal) => ({
 }));
 
 const { ApiError } = await import('../client/api');
-const { likesContract, likeContract, unlikeContract } = await import('../shared/contracts/likes');
-const { userContract } = await import('../shared/contracts/auth');
-const { chatsContract } = await import('../shared/contracts/chat');
+const { likesContract, likeContract, unlikeContract } = await import('~/shared/contracts/likes');
+const { userContract } = await import('~/shared/contracts/auth');
+const { chatsContract } = await import('~/shared/contracts/chat');
 const session = await import('./session');
 const likes = await import('./likes');
 const polling = await import('./social-polling');

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { likeContract, likesContract, unlikeContract, type Like } from '../shared/contracts/likes';
+import { likeContract, likesContract, unlikeContract, type Like } from '~/shared/contracts/likes';
 import { setNewLikes } from './badges';
 import { notePushInterest } from './push';
 import { refreshUser } from './session';

@@ -5,7 +5,7 @@ import {
   LOADING_HIDE_DELAY_MS,
   LOADING_RESET_DELAY_MS,
   LOADING_THROTTLE_MS,
-} from '../shared/constants-shell';
+} from '~/shared/constants-shell';
 
 /**
  * The top loading bar (docs/product.md §4 states idle, loading, finished, error; docs/product.md §9

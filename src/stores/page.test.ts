@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BootData } from '../client/boot';
-import { getI18n, hasMessages } from '../shared/i18n';
+import { getI18n, hasMessages } from '~/shared/i18n';
 import { ensurePageMessages, pageCanSignUp, pagePushKey } from './page';
 
 const boot = {

@@ -1,7 +1,7 @@
 import { readBoot } from '../client/boot';
 import { pageMessages } from '../client/language';
-import { hasMessages, registerMessages } from '../shared/i18n';
-import type { Locale } from '../shared/locales';
+import { hasMessages, registerMessages } from '~/shared/i18n';
+import type { Locale } from '~/shared/locales';
 
 /**
  * What the server rendered into the page (`#amora-boot`, see src/client/boot.ts)

@@ -6,7 +6,7 @@ vi.mock('../client/api', async (importOriginal) => ({
   callApi: (...args: unknown[]) => callApi(...args),
 }));
 const { $profileFields, loadProfileFields } = await import('./profile-fields');
-const { profileFieldsContract } = await import('../shared/contracts/profile-update');
+const { profileFieldsContract } = await import('~/shared/contracts/profile-update');
 
 describe('profile fields for signup step 4 (docs/product.md §5)', () => {
   beforeEach(() => {

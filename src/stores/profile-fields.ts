@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { profileFieldsContract } from '../shared/contracts/profile-update';
+import { profileFieldsContract } from '~/shared/contracts/profile-update';
 
 /** Allowed values per profile field (`GET /api/profile_fields.php`, docs/product.md §5); empty until loaded. */
 export const $profileFields = atom<Record<string, string[]>>({});

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushEnvironment } from '../client/push';
-import { shouldShowPushPrompt } from '../shared/rules/push-rules';
+import { shouldShowPushPrompt } from '~/shared/rules/push-rules';
 
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({

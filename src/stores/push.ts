@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import { callApi } from '../client/api';
 import { browserPushEnvironment, type PushEnvironment } from '../client/push';
 import { onServiceWorkerMessage } from '../client/pwa';
-import { pushPayloadSchema, pushSubscribeContract, pushUnsubscribeContract, type PushPayload } from '../shared/contracts/push';
+import { pushPayloadSchema, pushSubscribeContract, pushUnsubscribeContract, type PushPayload } from '~/shared/contracts/push';
 import { setUserPollingForPush } from './session';
 
 /**

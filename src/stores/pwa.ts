@@ -7,7 +7,7 @@ import {
   registerServiceWorker,
 } from '../client/pwa';
 import { guardedReload } from '../client/reload-guard';
-import { BUILD_ID_POLL_MS } from '../shared/constants-shell';
+import { BUILD_ID_POLL_MS } from '~/shared/constants-shell';
 
 /**
  * PWA state (docs/product.md §4 service worker: registered → installed → waiting

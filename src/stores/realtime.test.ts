@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatEntry, ChatMessage } from '../shared/contracts/chat';
+import type { ChatEntry, ChatMessage } from '~/shared/contracts/chat';
 
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
@@ -47,8 +47,8 @@ class FakeEventSource {
     for (const listener of this.listeners.get(type) ?? []) listener({ data: typeof data === 'string' ? data : JSON.stringify(data) });
   }
 }
-const { chatsContract, messagesContract } = await import('../shared/contracts/chat');
-const { likesContract } = await import('../shared/contracts/likes');
+const { chatsContract, messagesContract } = await import('~/shared/contracts/chat');
+const { likesContract } = await import('~/shared/contracts/likes');
 const { $streamStatus, startRealtime, stopRealtime } = await import('./realtime');
 const { $chats, loadChats, clearChats } = await import('./chats');
 const { $conversation, closeConversation, openConversation, TYPING_SHOWN_MS } = await import('./conversation');

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { openEventStream, type StreamStatus } from '../client/events';
-import type { MemberEventData } from '../shared/contracts/events';
+import type { MemberEventData } from '~/shared/contracts/events';
 import { loadChats, receiveMessage } from './chats';
 import { $conversation, receiveConversationMessage, receiveReadReceipt, receiveTyping } from './conversation';
 import { loadLikes } from './likes';

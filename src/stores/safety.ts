@@ -1,5 +1,5 @@
 import { ApiError, callApi } from '../client/api';
-import { blockContract, reportContract, type ReportReason } from '../shared/contracts/safety';
+import { blockContract, reportContract, type ReportReason } from '~/shared/contracts/safety';
 
 /**
  * Block and report actions. They resolve to null on success or the

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicProfile } from '../shared/contracts/profile';
-import type { SearchFilters } from '../shared/contracts/search';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import type { SearchFilters } from '~/shared/contracts/search';
 
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
@@ -9,7 +9,7 @@ vi.mock('../client/api', async (importOriginal) => ({
 }));
 
 const { ApiError } = await import('../client/api');
-const { SEARCH_PAGE_SIZE } = await import('../shared/constants');
+const { SEARCH_PAGE_SIZE } = await import('~/shared/constants');
 
 type SearchStore = typeof import('./search');
 /** The store remembers whether its first (automatic) load happened: each test gets a fresh copy. */

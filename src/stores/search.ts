@@ -1,8 +1,8 @@
 import { atom, map } from 'nanostores';
 import { callApi } from '../client/api';
-import { searchContract, type SearchFilters } from '../shared/contracts/search';
-import type { PublicProfile } from '../shared/contracts/profile';
-import { SEARCH_PAGE_SIZE } from '../shared/constants';
+import { searchContract, type SearchFilters } from '~/shared/contracts/search';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 
 /**
  * Search list state (docs/product.md §2, §4): filters, the pages loaded (the last one kept

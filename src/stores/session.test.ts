@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../shared/contracts/profile';
+import type { User } from '~/shared/contracts/profile';
 
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({

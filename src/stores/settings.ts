@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { settingsContract, type PublicSettings } from '../shared/contracts/settings';
+import { settingsContract, type PublicSettings } from '~/shared/contracts/settings';
 
 /** Site settings from `GET /api/settings.php` (docs/product.md §3), loaded once on demand. */
 export const $settings = atom<PublicSettings | null>(null);

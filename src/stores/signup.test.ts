@@ -77,8 +77,8 @@ describe('changing the e-mail after signup', () => {
 
   it('sends the new address, then waits for the confirmation mail to it', async () => {
     const { ApiError } = await import('../client/api');
-    const { emailChangeContract } = await import('../shared/contracts/profile-update');
-    const { activationContract } = await import('../shared/contracts/activation');
+    const { emailChangeContract } = await import('~/shared/contracts/profile-update');
+    const { activationContract } = await import('~/shared/contracts/activation');
     callApi.mockImplementation(async (contract: unknown) => (contract === activationContract ? { delivered: true } : { user }));
     await expect(signup.changeEmail('new@example.com')).resolves.toBe(true);
     expect(callApi.mock.calls.map(([contract]) => contract)).toEqual([emailChangeContract, activationContract]);

@@ -3,11 +3,11 @@ import { callApi } from '../client/api';
 import { currentPosition } from '../client/geolocation';
 import { browserPushEnvironment } from '../client/push';
 import { uploadProfileImage } from '../client/upload';
-import { activationContract } from '../shared/contracts/activation';
-import { geocodeContract } from '../shared/contracts/geocode';
-import type { User } from '../shared/contracts/profile';
-import { emailChangeContract, profileUpdateContract, type ProfileUpdate } from '../shared/contracts/profile-update';
-import { resumeStep, stepAfterAccount } from '../shared/rules/signup-steps';
+import { activationContract } from '~/shared/contracts/activation';
+import { geocodeContract } from '~/shared/contracts/geocode';
+import type { User } from '~/shared/contracts/profile';
+import { emailChangeContract, profileUpdateContract, type ProfileUpdate } from '~/shared/contracts/profile-update';
+import { resumeStep, stepAfterAccount } from '~/shared/rules/signup-steps';
 import { addExistingSubscription } from './push';
 import { $user, refreshUser } from './session';
 

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import type { PublicProfile } from '../shared/contracts/profile';
-import { searchContract, type SearchFilters } from '../shared/contracts/search';
-import { SEARCH_PAGE_SIZE } from '../shared/constants';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import { searchContract, type SearchFilters } from '~/shared/contracts/search';
+import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 
 /**
  * docs/product.md §2 similar results, shown below the main results once their last page

@@ -1,4 +1,4 @@
-import { CHAT_POLL_DELAY_MS } from '../shared/constants';
+import { CHAT_POLL_DELAY_MS } from '~/shared/constants';
 import { clearChats, loadChats } from './chats';
 import { clearLikes, loadLikes } from './likes';
 import { startRealtime, stopRealtime } from './realtime';

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { TOAST_DEFAULT_POSITION, TOAST_DURATION_MS, type ToastPosition } from '../shared/constants-shell';
+import { TOAST_DEFAULT_POSITION, TOAST_DURATION_MS, type ToastPosition } from '~/shared/constants-shell';
 
 /**
  * Toasts (docs/product.md §9): auto-dismiss after 5000 ms unless paused (hover/focus),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicProfile } from '../shared/contracts/profile';
-import type { Cam } from '../shared/contracts/xcams';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import type { Cam } from '~/shared/contracts/xcams';
 import { withCamCards } from './webcams';
 
 const profile = (id: number) => ({ id }) as PublicProfile;

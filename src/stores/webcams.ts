@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import type { SearchFilters } from '../shared/contracts/search';
-import { CAM_CARD_POSITIONS, xcamsSearchContract, type Cam } from '../shared/contracts/xcams';
-import { SEARCH_PAGE_SIZE } from '../shared/constants';
-import type { PublicProfile } from '../shared/contracts/profile';
+import type { SearchFilters } from '~/shared/contracts/search';
+import { CAM_CARD_POSITIONS, xcamsSearchContract, type Cam } from '~/shared/contracts/xcams';
+import { SEARCH_PAGE_SIZE } from '~/shared/constants';
+import type { PublicProfile } from '~/shared/contracts/profile';
 
 /**
  * Webcam cards of the search grid (docs/product.md §6, §9): the partner's cams for the

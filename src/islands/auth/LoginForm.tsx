@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { loginContract } from '../../shared/contracts/auth';
-import type { Locale } from '../../shared/locales';
-import { resumeStep } from '../../shared/rules/signup-steps';
+import { loginContract } from '~/shared/contracts/auth';
+import type { Locale } from '~/shared/locales';
+import { resumeStep } from '~/shared/rules/signup-steps';
 import { failureMessageKey } from '../../stores/failures';
 import { logIn } from '../../stores/session';
 import { fieldErrors } from '../shell/field-errors';

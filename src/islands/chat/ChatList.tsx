@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ChatEntry } from '../../shared/contracts/chat';
+import type { ChatEntry } from '~/shared/contracts/chat';
 import { chatListTime } from './chat-time';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import type { PublicProfile } from '../../shared/contracts/profile';
-import type { Locale } from '../../shared/locales';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import type { Locale } from '~/shared/locales';
 import { $chats, deleteChat, loadChats } from '../../stores/chats';
 import {
   $conversation,

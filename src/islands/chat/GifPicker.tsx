@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Gif } from '../../shared/contracts/chat';
-import type { Locale } from '../../shared/locales';
+import type { Gif } from '~/shared/contracts/chat';
+import type { Locale } from '~/shared/locales';
 import { $gifPicker, searchGifs } from '../../stores/gifs';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
-import type { ChatMessage, Gif } from '../../shared/contracts/chat';
+import type { ChatMessage, Gif } from '~/shared/contracts/chat';
 import type { OutgoingMessage } from '../../stores/conversation';
 import { dayLabel, isNewDay, messageTime } from './chat-time';
 

@@ -1,5 +1,5 @@
 /** Times and day separators of the chat, in the page's locale (Intl). */
-import { isOnlineNow } from '../../shared/rules/member-rules';
+import { isOnlineNow } from '~/shared/rules/member-rules';
 
 /** "14:05" today, a short weekday within the week, else a short date. */
 export function chatListTime(iso: string, now: Date, locale: string): string {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TOAST_POSITIONS } from '../../shared/constants-shell';
-import type { Locale } from '../../shared/locales';
+import { TOAST_POSITIONS } from '~/shared/constants-shell';
+import type { Locale } from '~/shared/locales';
 import { endLoading, startLoading } from '../../stores/loading-bar';
 import { openModal } from '../../stores/modal';
 import { showToast } from '../../stores/toasts';

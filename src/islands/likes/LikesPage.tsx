@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { LIKES_TABS, likesOfTab, likesTabPath, type LikesTab } from '../../shared/rules/likes-rules';
-import type { Locale } from '../../shared/locales';
+import { LIKES_TABS, likesOfTab, likesTabPath, type LikesTab } from '~/shared/rules/likes-rules';
+import type { Locale } from '~/shared/locales';
 import { $likes, loadLikes } from '../../stores/likes';
 import { SkeletonCards } from '../search/ProfileCard';
 import { MemberCard, type GridOptions } from '../search/ResultsGrid';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Locale } from '../../shared/locales';
+import type { Locale } from '~/shared/locales';
 import { openModal } from '../../stores/modal';
 import { useT } from '../shell/use-t';
 import { LikeButton } from './LikeButton';

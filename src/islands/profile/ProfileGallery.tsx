@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
-import type { Locale } from '../../shared/locales';
+import type { Locale } from '~/shared/locales';
 import { useT } from '../shell/use-t';
 
 interface Props {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Cam } from '../../shared/contracts/xcams';
+import type { Cam } from '~/shared/contracts/xcams';
 
 interface Props {
   cam: Cam;

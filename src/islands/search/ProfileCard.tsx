@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PublicProfile } from '../../shared/contracts/profile';
-import { isOnlineNow, showsLanguageBadge } from '../../shared/rules/member-rules';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import { isOnlineNow, showsLanguageBadge } from '~/shared/rules/member-rules';
 
 interface Props {
   profile: PublicProfile;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { PublicProfile } from '../../shared/contracts/profile';
-import { LOCALE_TAGS, type Locale } from '../../shared/locales';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import type { GridItem } from '../../stores/webcams';
 import { LikeButton } from '../members/LikeButton';
 import { MessageButton } from '../members/MessageButton';

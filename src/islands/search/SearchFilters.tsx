@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { SearchFilters as Filters } from '../../shared/contracts/search';
-import { AGE_BUCKETS, GENDERS } from '../../shared/constants';
+import type { SearchFilters as Filters } from '~/shared/contracts/search';
+import { AGE_BUCKETS, GENDERS } from '~/shared/constants';
 import { loadSettings } from '../../stores/settings';
 import { SelectField } from '../shell/SelectField';
 import type { useT } from '../shell/use-t';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { SEARCH_PAGE_SIZE } from '../../shared/constants';
-import type { Locale } from '../../shared/locales';
+import { SEARCH_PAGE_SIZE } from '~/shared/constants';
+import type { Locale } from '~/shared/locales';
 import {
   $searchFilters,
   $searchPage,

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { SearchFilters } from '../../shared/contracts/search';
+import type { SearchFilters } from '~/shared/contracts/search';
 import { $similar, loadMoreSimilar, resetSimilar, startSimilar } from '../../stores/similar';
 import { SkeletonCards } from './ProfileCard';
 import { ResultsGrid, type GridOptions } from './ResultsGrid';

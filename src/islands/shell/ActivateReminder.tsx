@@ -1,4 +1,4 @@
-import type { Locale } from '../../shared/locales';
+import type { Locale } from '~/shared/locales';
 import { useT } from './use-t';
 
 export type ActivateReminderState = 'pending' | 'sending' | 'sent' | 'error';

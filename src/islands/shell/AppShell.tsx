@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import type { Locale } from '../../shared/locales';
+import type { Locale } from '~/shared/locales';
 import { $badgeCount, $unreadMessages, titleWithUnread } from '../../stores/badges';
 import { followApiActivity, startLoading } from '../../stores/loading-bar';
 import { pagePushKey } from '../../stores/page';

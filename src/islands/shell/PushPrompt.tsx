@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { shouldShowPushPrompt } from '../../shared/rules/push-rules';
+import { shouldShowPushPrompt } from '~/shared/rules/push-rules';
 import { $push, $pushPrompt, dismissPushPrompt, enablePush, isPushPromptDue, loadPushPromptMemory } from '../../stores/push';
 import { showToast } from '../../stores/toasts';
 import { BellIcon } from './icons';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { TOAST_POSITIONS } from '../../shared/constants-shell';
+import { TOAST_POSITIONS } from '~/shared/constants-shell';
 import { $toasts, dismissToast, pauseToast, resumeToast, type Toast } from '../../stores/toasts';
 
 /** Renders the toasts of each of the nine positions (docs/product.md §9), with a 4 px progress bar. */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { User } from '../../shared/contracts/profile';
-import type { Locale } from '../../shared/locales';
+import type { User } from '~/shared/contracts/profile';
+import type { Locale } from '~/shared/locales';
 import { $newLikes, $unreadMessages } from '../../stores/badges';
 import { $user, initSession, logOut } from '../../stores/session';
 import { watchSessionForSocialPolling } from '../../stores/social-polling';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ApiIssue } from '../../shared/errors';
-import { RULE_PARAMS } from '../../shared/rules/signup-rules';
+import type { ApiIssue } from '~/shared/errors';
+import { RULE_PARAMS } from '~/shared/rules/signup-rules';
 
 /** First message key per field from a zod error or API issues: `{ email: 'validation.email' }`. */
 export function fieldErrors(issues: readonly (z.core.$ZodIssue | ApiIssue)[]): Record<string, string> {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { getI18n } from '../../shared/i18n';
-import type { Locale } from '../../shared/locales';
+import { getI18n } from '~/shared/i18n';
+import type { Locale } from '~/shared/locales';
 import { ensurePageMessages } from '../../stores/page';
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { Locale } from '../../shared/locales';
-import { emailRule } from '../../shared/rules/signup-rules';
+import type { Locale } from '~/shared/locales';
+import { emailRule } from '~/shared/rules/signup-rules';
 import { failureMessageKey } from '../../stores/failures';
 import { changeEmail } from '../../stores/signup';
 import { TextField } from '../shell/TextField';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '../../shared/constants';
-import type { Locale } from '../../shared/locales';
-import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } from '../../shared/rules/signup-rules';
+import { PASSWORD_MIN_LENGTH } from '~/shared/constants';
+import type { Locale } from '~/shared/locales';
+import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } from '~/shared/rules/signup-rules';
 import { $emailCheck, checkEmailAddress, emailCheckErrorKey } from '../../stores/email-check';
 import { failureIssues, failureMessageKey } from '../../stores/failures';
 import { signUp } from '../../stores/session';

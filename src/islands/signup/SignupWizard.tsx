@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { User } from '../../shared/contracts/profile';
+import type { User } from '~/shared/contracts/profile';
 import { $user } from '../../stores/session';
 import { $signupStep, afterAccountCreated, startWizard } from '../../stores/signup';
 import { useT } from '../shell/use-t';
@@ -8,7 +8,7 @@ import SignupForm from './SignupForm';
 import { StepAbout } from './StepAbout';
 import { StepActivation } from './StepActivation';
 import { StepDone } from './StepDone';
-import { LOCALE_TAGS, type Locale } from '../../shared/locales';
+import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import { StepLocation } from './StepLocation';
 import { StepNotes } from './StepNotes';
 import { StepPhoto } from './StepPhoto';

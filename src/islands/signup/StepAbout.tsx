@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { GENDERS, MIN_AGE } from '../../shared/constants';
-import type { User } from '../../shared/contracts/profile';
-import { birthYearChoices, checkDateOfBirth } from '../../shared/rules/profile-rules';
+import { GENDERS, MIN_AGE } from '~/shared/constants';
+import type { User } from '~/shared/contracts/profile';
+import { birthYearChoices, checkDateOfBirth } from '~/shared/rules/profile-rules';
 import { $profileFields, loadProfileFields } from '../../stores/profile-fields';
 import { goToStep } from '../../stores/signup';
 import { SelectField } from '../shell/SelectField';

@@ -1,5 +1,5 @@
-import { MAILPROVIDER_GMAIL } from '../../shared/constants';
-import type { User } from '../../shared/contracts/profile';
+import { MAILPROVIDER_GMAIL } from '~/shared/constants';
+import type { User } from '~/shared/contracts/profile';
 import { MailIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { User } from '../../shared/contracts/profile';
+import type { User } from '~/shared/contracts/profile';
 import { goToStep, locateMember } from '../../stores/signup';
 import { loadSettings } from '../../stores/settings';
 import { SelectField } from '../shell/SelectField';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { PERSONAL_MAX_LENGTH } from '../../shared/contracts/profile-update';
-import type { User } from '../../shared/contracts/profile';
+import { PERSONAL_MAX_LENGTH } from '~/shared/contracts/profile-update';
+import type { User } from '~/shared/contracts/profile';
 import { goToStep } from '../../stores/signup';
 import type { useT } from '../shell/use-t';
 

@@ -1,5 +1,5 @@
-import type { SignupPayloadInput } from '../../shared/contracts/auth';
-import type { Locale } from '../../shared/locales';
+import type { SignupPayloadInput } from '~/shared/contracts/auth';
+import type { Locale } from '~/shared/locales';
 
 /**
  * The docs/product.md §3 signup payload from the form values and the browser context

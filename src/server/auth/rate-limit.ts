@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm';
-import { fail, type Failure } from '../../shared/errors';
+import { fail, type Failure } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { rateLimits } from '../db/schema';
 

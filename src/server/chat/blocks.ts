@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import { fail, ok, type Result } from '../../shared/errors';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { blocks, profiles } from '../db/schema';
 

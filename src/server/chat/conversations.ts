@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { ChatEntry } from '../../shared/contracts/chat';
-import { fail, ok, type Result } from '../../shared/errors';
+import type { ChatEntry } from '~/shared/contracts/chat';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { conversationMembers, conversations, messages, profiles, users } from '../db/schema';
 import { loadImages, toPublicProfile } from '../members/profile-view';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { ChatMessage } from '../../shared/contracts/chat';
-import { getI18n } from '../../shared/i18n';
-import { isLocale } from '../../shared/locales';
+import type { ChatMessage } from '~/shared/contracts/chat';
+import { getI18n } from '~/shared/i18n';
+import { isLocale } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { registerAllMessages } from '../i18n/messages';

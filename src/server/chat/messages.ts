@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { ChatMessage, Gif } from '../../shared/contracts/chat';
-import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS } from '../../shared/locales';
-import { fail, ok, type Result } from '../../shared/errors';
-import { isPremium, messageCost } from '../../shared/rules/message-costs';
+import type { ChatMessage, Gif } from '~/shared/contracts/chat';
+import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS } from '~/shared/locales';
+import { fail, ok, type Result } from '~/shared/errors';
+import { isPremium, messageCost } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { debitCreditsSql } from '../credits/credits';
 import { conversationMembers, conversations, messages, profiles, users } from '../db/schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { ReportReason } from '../../shared/contracts/safety';
-import { fail, ok, type Result } from '../../shared/errors';
+import type { ReportReason } from '~/shared/contracts/safety';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { profiles, reports } from '../db/schema';
 import { conversationFor } from './conversations';

@@ -1,4 +1,4 @@
-import { fail, ok, type Result } from '../../shared/errors';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { publishEvent } from '../realtime/events';
 import { isBlockedEitherWay } from './blocks';

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { isPremium, messageCost } from '../../shared/rules/message-costs';
+import { isPremium, messageCost } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { creditLedger, profiles, users } from '../db/schema';
 import type { SiteConfig } from '../sites/site-config';

@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, type Locale } from '../../shared/locales';
+import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 
 const displayNames = new Map<Locale, Intl.DisplayNames>();
 

@@ -1,5 +1,5 @@
 import { City, State } from 'country-state-city';
-import type { Locale } from '../../shared/locales';
+import type { Locale } from '~/shared/locales';
 import regionNames from './region-names.json';
 
 /**

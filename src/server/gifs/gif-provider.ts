@@ -1,4 +1,4 @@
-import type { Gif } from '../../shared/contracts/chat';
+import type { Gif } from '~/shared/contracts/chat';
 
 /** How many GIFs the picker shows per search. */
 export const GIF_PAGE_SIZE = 24;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log/logger';
 import { createHttpGifProvider } from './http-provider';
-import { LOCALE_TAGS, LOCALES } from '../../shared/locales';
+import { LOCALE_TAGS, LOCALES } from '~/shared/locales';
 import { GIF_LOCALES, OFFLINE_GIFS } from './offline-gifs';
 import { createOfflineGifProvider } from './offline-provider';
 

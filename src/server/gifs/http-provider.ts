@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { Gif } from '../../shared/contracts/chat';
+import type { Gif } from '~/shared/contracts/chat';
 import type { Logger } from '../log/logger';
 import type { GifProvider } from './gif-provider';
 import { OFFLINE_ID_PREFIX } from './offline-provider';

@@ -1,4 +1,4 @@
-import type { Gif } from '../../shared/contracts/chat';
+import type { Gif } from '~/shared/contracts/chat';
 import type { GifProvider } from './gif-provider';
 import { GIF_LOCALES, OFFLINE_GIFS, type GifLocale, type OfflineGif } from './offline-gifs';
 

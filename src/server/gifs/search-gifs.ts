@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Gif } from '../../shared/contracts/chat';
-import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from '../../shared/locales';
+import type { Gif } from '~/shared/contracts/chat';
+import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { GIF_PAGE_SIZE } from './gif-provider';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { Contract, ErrorOf } from '../../shared/contracts/define';
-import type { Failure, Result } from '../../shared/errors';
+import type { Contract, ErrorOf } from '~/shared/contracts/define';
+import type { Failure, Result } from '~/shared/errors';
 import { readSession, SESSION_COOKIE, type Session } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { resolveSiteForApi } from '../sites/resolve-site';

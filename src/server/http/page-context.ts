@@ -1,5 +1,5 @@
-import type { User } from '../../shared/contracts/profile';
-import type { Locale } from '../../shared/locales';
+import type { User } from '~/shared/contracts/profile';
+import type { Locale } from '~/shared/locales';
 import { readSession, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { getUserView } from '../members/profile-view';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { MAX_JSON_BODY_BYTES } from '../../shared/constants';
-import { fail, ok, type ApiIssue, type Result } from '../../shared/errors';
+import { MAX_JSON_BODY_BYTES } from '~/shared/constants';
+import { fail, ok, type ApiIssue, type Result } from '~/shared/errors';
 
 /** zod issues → `{ path, message }` with the i18n key as message. */
 export function toIssues(error: z.ZodError): ApiIssue[] {

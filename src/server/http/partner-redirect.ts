@@ -1,4 +1,4 @@
-import { resellRedirectQuerySchema, xcamsRedirectQuerySchema } from '../../shared/contracts/xcams';
+import { resellRedirectQuerySchema, xcamsRedirectQuerySchema } from '~/shared/contracts/xcams';
 import { readSession, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { resolveSiteForPage } from '../sites/resolve-site';

@@ -1,5 +1,5 @@
-import { LOCALE_COOKIE } from '../../shared/constants';
-import type { Locale } from '../../shared/locales';
+import { LOCALE_COOKIE } from '~/shared/constants';
+import type { Locale } from '~/shared/locales';
 import { detectLocale } from '../i18n/detect-locale';
 import { readCookies } from './cookies';
 

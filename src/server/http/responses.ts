@@ -1,4 +1,4 @@
-import { ERROR_MESSAGE_KEY, ERROR_STATUS, type ApiErrorBody, type ApiIssue, type ErrorCode } from '../../shared/errors';
+import { ERROR_MESSAGE_KEY, ERROR_STATUS, type ApiErrorBody, type ApiIssue, type ErrorCode } from '~/shared/errors';
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
-import type { StaticPage } from '../../shared/static-pages';
+import type { StaticPage } from '~/shared/static-pages';
 import { findLanderFile, findStaticPageFile, landerPathFor } from '../landers/prerendered-files';
 import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';

@@ -1,4 +1,4 @@
-import type { User } from '../../shared/contracts/profile';
+import type { User } from '~/shared/contracts/profile';
 import { createSession, destroySession } from '../auth/sessions';
 import { getUserView } from '../members/profile-view';
 import type { ApiRequest } from './api';

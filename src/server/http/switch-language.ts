@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../shared/constants';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '~/shared/constants';
 import { languageSwitch } from '../i18n/switch-language';
 import { preferenceCookie } from './cookies';
 

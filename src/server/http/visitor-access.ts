@@ -1,4 +1,4 @@
-import { trackingFromSearchParams, trafficSourceOf } from '../../shared/tracking';
+import { trackingFromSearchParams, trafficSourceOf } from '~/shared/tracking';
 import type { SiteConfig } from '../sites/site-config';
 import { accessFor, type VisitorAccess } from '../sites/visitor-access';
 import { readTrackingCookie } from './tracking-cookie';

@@ -1,5 +1,5 @@
 import Negotiator from 'negotiator';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '~/shared/locales';
 
 /**
  * docs/product.md §1 locale detection without URL prefix: the `i18n_redirected` cookie,

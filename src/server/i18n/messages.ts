@@ -5,8 +5,8 @@ import fr from '../../../locales/fr.json';
 import it from '../../../locales/it.json';
 import nl from '../../../locales/nl.json';
 import pl from '../../../locales/pl.json';
-import { registerMessages, type MessageTree } from '../../shared/i18n';
-import type { Locale } from '../../shared/locales';
+import { registerMessages, type MessageTree } from '~/shared/i18n';
+import type { Locale } from '~/shared/locales';
 
 /** Message trees of the seven locales (files in `locales/`). */
 export const MESSAGES: Record<Locale, MessageTree> = { en, nl, de, it, fr, es, pl };

@@ -1,5 +1,5 @@
-import { isLocale, type Locale } from '../../shared/locales';
-import { safeNextPath } from '../../shared/rules/safe-next';
+import { isLocale, type Locale } from '~/shared/locales';
+import { safeNextPath } from '~/shared/rules/safe-next';
 
 /** Where the language switcher sends the visitor, and the locale to remember (null: keep the current one). */
 export interface LanguageSwitch {

@@ -2,8 +2,8 @@ import { getConfig } from '../config';
 import { countryName } from '../geo/country-names';
 import { loadSites } from '../sites/load-sites';
 import type { SiteConfig } from '../sites/site-config';
-import type { Locale } from '../../shared/locales';
-import type { PagePlaceholder } from '../../shared/static-pages';
+import type { Locale } from '~/shared/locales';
+import type { PagePlaceholder } from '~/shared/static-pages';
 
 let sites: SiteConfig[] | null = null;
 

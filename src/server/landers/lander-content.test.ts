@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../shared/locales';
-import { landerContentSchemaFor } from '../../shared/landers/content-schema';
-import { LANDER_DESIGNS } from '../../shared/landers/lander-slug';
+import { LOCALES } from '~/shared/locales';
+import { landerContentSchemaFor } from '~/shared/landers/content-schema';
+import { LANDER_DESIGNS } from '~/shared/landers/lander-slug';
 
 const root = path.resolve(import.meta.dirname, '../../../landers');
 const designsWithContent = LANDER_DESIGNS.filter((design) => fs.existsSync(path.join(root, design)));

@@ -1,7 +1,7 @@
-import type { Gender } from '../../shared/constants';
-import type { Niche } from '../../shared/landers/lander-slug';
-import type { Locale } from '../../shared/locales';
-import type { Market } from '../../shared/landers/market-schema';
+import type { Gender } from '~/shared/constants';
+import type { Niche } from '~/shared/landers/lander-slug';
+import type { Locale } from '~/shared/locales';
+import type { Market } from '~/shared/landers/market-schema';
 import { avatarKeys } from '../db/seed/avatars';
 import { AGE_BANDS, bandOfAvatar, seededRandom } from '../db/seed/avatar-traits';
 import { firstNameFor } from '../db/seed/first-names';

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import { getI18n } from '../../shared/i18n';
-import type { LanderContent } from '../../shared/landers/content-schema';
-import { resolveLanderCopy, type LanderCopy } from '../../shared/landers/lander-copy';
-import { landerSlug, type LanderDesign, type Niche } from '../../shared/landers/lander-slug';
-import type { Market } from '../../shared/landers/market-schema';
-import { LOCALES, LOCALE_TAGS, type Locale } from '../../shared/locales';
+import { getI18n } from '~/shared/i18n';
+import type { LanderContent } from '~/shared/landers/content-schema';
+import { resolveLanderCopy, type LanderCopy } from '~/shared/landers/lander-copy';
+import { landerSlug, type LanderDesign, type Niche } from '~/shared/landers/lander-slug';
+import type { Market } from '~/shared/landers/market-schema';
+import { LOCALES, LOCALE_TAGS, type Locale } from '~/shared/locales';
 import { registerAllMessages } from '../i18n/messages';
 import type { SiteConfig } from '../sites/site-config';
 import { landerMembers, nicheGender, type LanderMember } from './lander-members';

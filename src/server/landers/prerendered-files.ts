@@ -1,6 +1,6 @@
-import { isLanderDesign, landerSlug, parseLanderSlug, type Niche } from '../../shared/landers/lander-slug';
-import type { Locale } from '../../shared/locales';
-import type { StaticPage } from '../../shared/static-pages';
+import { isLanderDesign, landerSlug, parseLanderSlug, type Niche } from '~/shared/landers/lander-slug';
+import type { Locale } from '~/shared/locales';
+import type { StaticPage } from '~/shared/static-pages';
 import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../shared/locales';
-import { fillPlaceholders, PAGE_PLACEHOLDERS, STATIC_PAGES, staticPageSchema, unknownPlaceholders } from '../../shared/static-pages';
-import { marketsSchema } from '../../shared/landers/market-schema';
+import { LOCALES } from '~/shared/locales';
+import { fillPlaceholders, PAGE_PLACEHOLDERS, STATIC_PAGES, staticPageSchema, unknownPlaceholders } from '~/shared/static-pages';
+import { marketsSchema } from '~/shared/landers/market-schema';
 import { loadSites } from '../sites/load-sites';
 import { pagePlaceholderValues } from './build-data';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Like } from '../../shared/contracts/likes';
-import { fail, ok, type Result } from '../../shared/errors';
+import type { Like } from '~/shared/contracts/likes';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { likes, profiles } from '../db/schema';
 import { loadImages, toPublicProfile } from '../members/profile-view';

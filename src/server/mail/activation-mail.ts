@@ -1,5 +1,5 @@
-import { getI18n } from '../../shared/i18n';
-import type { Locale } from '../../shared/locales';
+import { getI18n } from '~/shared/i18n';
+import type { Locale } from '~/shared/locales';
 import { registerAllMessages } from '../i18n/messages';
 import type { MailMessage } from './mailer';
 

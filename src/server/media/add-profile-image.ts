@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import type { ProfileImage } from '../../shared/contracts/profile';
-import { ok, type Result } from '../../shared/errors';
+import type { ProfileImage } from '~/shared/contracts/profile';
+import { ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { images, profiles } from '../db/schema';
 import { processProfileImage } from './process-image';

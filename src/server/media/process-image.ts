@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
-import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../../shared/contracts/upload';
-import { fail, ok, type Result } from '../../shared/errors';
+import { MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '~/shared/contracts/upload';
+import { fail, ok, type Result } from '~/shared/errors';
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 const FULL_MAX = 1600;

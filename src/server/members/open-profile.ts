@@ -1,4 +1,4 @@
-import type { PublicProfile } from '../../shared/contracts/profile';
+import type { PublicProfile } from '~/shared/contracts/profile';
 import type { AppContext } from '../context';
 import { markLikeSeen } from '../likes/likes';
 import { getPublicProfile } from './profile-view';

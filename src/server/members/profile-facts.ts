@@ -1,5 +1,5 @@
-import type { PublicProfile } from '../../shared/contracts/profile';
-import { LOCALE_TAGS, type Locale } from '../../shared/locales';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import { countryName } from '../geo/country-names';
 import { regionsOf } from '../geo/regions';
 

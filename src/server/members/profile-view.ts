@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { OwnProfile, ProfileImage, PublicProfile, User } from '../../shared/contracts/profile';
-import { isLocale } from '../../shared/locales';
+import type { OwnProfile, ProfileImage, PublicProfile, User } from '~/shared/contracts/profile';
+import { isLocale } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { images, profiles, users } from '../db/schema';
 import { ageOn } from './age';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { searchFiltersSchema, type SearchFilters } from '../../shared/contracts/search';
+import { searchFiltersSchema, type SearchFilters } from '~/shared/contracts/search';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, lte, ne, not, type SQL } from 'drizzle-orm';
-import { similarAgeRange, withNeighbour } from '../../shared/rules/member-rules';
-import type { SearchFilters, SearchResponse } from '../../shared/contracts/search';
+import { similarAgeRange, withNeighbour } from '~/shared/rules/member-rules';
+import type { SearchFilters, SearchResponse } from '~/shared/contracts/search';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { birthDateRange } from './age';

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { ProfileImage } from '../../shared/contracts/profile';
+import type { ProfileImage } from '~/shared/contracts/profile';
 import { images, profiles } from '../db/schema';
 import { cursorOf, rememberCursors, replaceCursors, type PageCursor } from './page-cursors';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import countries from 'i18n-iso-countries';
-import type { ProfileUpdate } from '../../shared/contracts/profile-update';
-import { fail, ok, type ApiIssue, type Result } from '../../shared/errors';
-import { isAllowedFieldValue } from '../../shared/profile-fields';
-import { checkDateOfBirth } from '../../shared/rules/profile-rules';
-import { nextStepValue } from '../../shared/rules/signup-steps';
+import type { ProfileUpdate } from '~/shared/contracts/profile-update';
+import { fail, ok, type ApiIssue, type Result } from '~/shared/errors';
+import { isAllowedFieldValue } from '~/shared/profile-fields';
+import { checkDateOfBirth } from '~/shared/rules/profile-rules';
+import { nextStepValue } from '~/shared/rules/signup-steps';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { isRegionOf } from '../geo/regions';

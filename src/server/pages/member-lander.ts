@@ -1,6 +1,6 @@
-import type { PublicProfile } from '../../shared/contracts/profile';
-import { parseLanderSlug } from '../../shared/landers/lander-slug';
-import type { Locale } from '../../shared/locales';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import { parseLanderSlug } from '~/shared/landers/lander-slug';
+import type { Locale } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { openMemberPage } from './open-member-page';
 

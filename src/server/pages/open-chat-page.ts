@@ -1,4 +1,4 @@
-import type { PublicProfile } from '../../shared/contracts/profile';
+import type { PublicProfile } from '~/shared/contracts/profile';
 import { conversationFor } from '../chat/conversations';
 import type { AppContext } from '../context';
 import { getPublicProfile } from '../members/profile-view';

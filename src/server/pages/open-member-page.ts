@@ -1,5 +1,5 @@
-import type { PublicProfile } from '../../shared/contracts/profile';
-import { idParam } from '../../shared/contracts/define';
+import type { PublicProfile } from '~/shared/contracts/profile';
+import { idParam } from '~/shared/contracts/define';
 import type { AppContext } from '../context';
 import { openProfile } from '../members/open-profile';
 

@@ -1,7 +1,7 @@
-import { searchFiltersSchema, type SearchFilters } from '../../shared/contracts/search';
-import { filtersQuery, matchFilters, matchFinderAnswersSchema } from '../../shared/match-finder';
-import { safeNextPath } from '../../shared/rules/safe-next';
-import { withTracking, type TrackingRecordValue } from '../../shared/tracking';
+import { searchFiltersSchema, type SearchFilters } from '~/shared/contracts/search';
+import { filtersQuery, matchFilters, matchFinderAnswersSchema } from '~/shared/match-finder';
+import { safeNextPath } from '~/shared/rules/safe-next';
+import { withTracking, type TrackingRecordValue } from '~/shared/tracking';
 
 /**
  * Where complete `/match-finder` answers lead (docs/product.md §2): a member

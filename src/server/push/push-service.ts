@@ -1,6 +1,6 @@
 import https from 'node:https';
 import webpush, { WebPushError } from 'web-push';
-import type { PushPayload } from '../../shared/contracts/push';
+import type { PushPayload } from '~/shared/contracts/push';
 import type { VapidKeys } from './vapid';
 
 /** A stored subscription as web-push needs it. */

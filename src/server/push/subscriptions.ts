@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { PushPayload, PushSubscriptionJson } from '../../shared/contracts/push';
-import { fail, ok, type Result } from '../../shared/errors';
+import type { PushPayload, PushSubscriptionJson } from '~/shared/contracts/push';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { pushSubscriptions } from '../db/schema';
 

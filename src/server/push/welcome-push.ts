@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { getI18n } from '../../shared/i18n';
-import { isLocale } from '../../shared/locales';
+import { getI18n } from '~/shared/i18n';
+import { isLocale } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { registerAllMessages } from '../i18n/messages';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import type { MemberEventPayload, MemberEventType } from '../../shared/contracts/events';
+import type { MemberEventPayload, MemberEventType } from '~/shared/contracts/events';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
-import type { MemberEventPayload, MemberEventType } from '../../shared/contracts/events';
+import type { MemberEventPayload, MemberEventType } from '~/shared/contracts/events';
 import type { Logger } from '../log/logger';
 
 /** An event as streams send it; names and data are those of src/shared/contracts/events.ts. */

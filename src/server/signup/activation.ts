@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { isLocale } from '../../shared/locales';
+import { isLocale } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { emailActivations, profiles, users } from '../db/schema';
 import { activationMail } from '../mail/activation-mail';

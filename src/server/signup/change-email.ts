@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { fail, ok, type Result } from '../../shared/errors';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { findAccount, mailproviderOf } from './create-account';

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { EmailCheckResponse } from '../../shared/contracts/email-check';
-import { emailRule } from '../../shared/rules/signup-rules';
+import type { EmailCheckResponse } from '~/shared/contracts/email-check';
+import { emailRule } from '~/shared/rules/signup-rules';
 import type { AppContext } from '../context';
 import { findAccount } from './create-account';
 

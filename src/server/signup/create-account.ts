@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { SignupPayload } from '../../shared/contracts/auth';
-import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '../../shared/constants';
-import { fail, ok, type Result } from '../../shared/errors';
-import { isNameEqualToEmail } from '../../shared/rules/signup-rules';
-import type { TrackingRecordValue } from '../../shared/tracking';
+import type { SignupPayload } from '~/shared/contracts/auth';
+import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '~/shared/constants';
+import { fail, ok, type Result } from '~/shared/errors';
+import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
+import type { TrackingRecordValue } from '~/shared/tracking';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { grantCredits } from '../credits/credits';

@@ -1,5 +1,5 @@
-import type { PublicSettings } from '../../shared/contracts/settings';
-import type { Locale } from '../../shared/locales';
+import type { PublicSettings } from '~/shared/contracts/settings';
+import type { Locale } from '~/shared/locales';
 import { regionsOf } from '../geo/regions';
 import type { SiteConfig } from './site-config';
 

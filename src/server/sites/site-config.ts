@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicSettingsSchema } from '../../shared/contracts/settings';
+import { publicSettingsSchema } from '~/shared/contracts/settings';
 
 /**
  * The content of one `config/sites/*.json` file: a white-label site and its

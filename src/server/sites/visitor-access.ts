@@ -1,4 +1,4 @@
-import { areSignupsAllowed, isLoggedOutSearchVisible } from '../../shared/rules/site-rules';
+import { areSignupsAllowed, isLoggedOutSearchVisible } from '~/shared/rules/site-rules';
 import type { SiteConfig } from './site-config';
 
 /** What a request may do on a site: sign up, and see the member search. */

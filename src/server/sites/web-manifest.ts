@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, type Locale } from '../../shared/locales';
+import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import type { SiteConfig } from './site-config';
 
 /** Theme and background colours per template (match the tokens in src/styles). */

@@ -1,5 +1,5 @@
-import type { Cam } from '../../shared/contracts/xcams';
-import type { Gender } from '../../shared/constants';
+import type { Cam } from '~/shared/contracts/xcams';
+import type { Gender } from '~/shared/constants';
 
 /** What a partner feed is asked for: the search's gender and age range (years). */
 export interface CamQuery {

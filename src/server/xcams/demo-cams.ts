@@ -1,4 +1,4 @@
-import { GENDERS } from '../../shared/constants';
+import { GENDERS } from '~/shared/constants';
 import { avatarKeys } from '../db/seed/avatars';
 import { AGE_BANDS, bandOfAvatar, seededRandom } from '../db/seed/avatar-traits';
 import { firstNameFor } from '../db/seed/first-names';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { camSchema } from '../../shared/contracts/xcams';
+import { camSchema } from '~/shared/contracts/xcams';
 import type { Logger } from '../log/logger';
 import type { CamProvider, CamQuery, FeedCam } from './cam-provider';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Cam } from '../../shared/contracts/xcams';
-import { fail, ok, type Result } from '../../shared/errors';
-import { isWebcamEligible } from '../../shared/rules/member-rules';
+import type { Cam } from '~/shared/contracts/xcams';
+import { fail, ok, type Result } from '~/shared/errors';
+import { isWebcamEligible } from '~/shared/rules/member-rules';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import type { SiteConfig } from '../sites/site-config';

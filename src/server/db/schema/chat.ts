@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Gif } from '../../../shared/contracts/chat';
+import type { Gif } from '~/shared/contracts/chat';
 import { profiles, users } from './members';
 
 /**

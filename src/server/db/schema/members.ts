@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { TrackingRecordValue } from '../../../shared/tracking';
+import type { TrackingRecordValue } from '~/shared/tracking';
 
 /**
  * Member tables (docs/product.md §3 User, Profile): the account, its public profile and its photos.

@@ -1,5 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { MemberEventPayload, MemberEventType } from '../../../shared/contracts/events';
+import type { MemberEventPayload, MemberEventType } from '~/shared/contracts/events';
 import { users } from './members';
 
 /**

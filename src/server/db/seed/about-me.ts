@@ -1,5 +1,5 @@
-import type { Gender } from '../../../shared/constants';
-import type { Locale } from '../../../shared/locales';
+import type { Gender } from '~/shared/constants';
+import type { Locale } from '~/shared/locales';
 import type { Random } from './avatar-traits';
 
 /** A sentence that reads the same for everyone, or its `[woman, man]` forms where the language marks the writer's gender. */

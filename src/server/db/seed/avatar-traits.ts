@@ -1,4 +1,4 @@
-import type { Gender } from '../../../shared/constants';
+import type { Gender } from '~/shared/constants';
 
 /**
  * What a demo avatar looks like, derived from its gender and age by explicit

@@ -1,7 +1,7 @@
 import { createAvatar } from '@dicebear/core';
 import { personas } from '@dicebear/collection';
 import sharp from 'sharp';
-import type { Gender } from '../../../shared/constants';
+import type { Gender } from '~/shared/constants';
 import type { Storage } from '../../storage/local-storage';
 import { poolAvatarTraits } from './avatar-traits';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../shared/locales';
-import { NICHES } from '../../../shared/landers/lander-slug';
+import { LOCALES } from '~/shared/locales';
+import { NICHES } from '~/shared/landers/lander-slug';
 import { isRegionOf } from '../../geo/regions';
 import { landerMembers, nicheGender } from '../../landers/lander-members';
 import { aboutMeSentences } from './about-me';

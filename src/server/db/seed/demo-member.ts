@@ -1,6 +1,6 @@
 import { subDays } from 'date-fns';
-import type { Gender } from '../../../shared/constants';
-import type { Locale } from '../../../shared/locales';
+import type { Gender } from '~/shared/constants';
+import type { Locale } from '~/shared/locales';
 import { largestTowns, type TownPlace } from '../../geo/geocode';
 import { aboutMeText } from './about-me';
 import { AGE_BANDS, bandOfAge, bandOfAvatar, seededRandom, type Random } from './avatar-traits';

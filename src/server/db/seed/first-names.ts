@@ -1,5 +1,5 @@
-import type { Gender } from '../../../shared/constants';
-import type { Locale } from '../../../shared/locales';
+import type { Gender } from '~/shared/constants';
+import type { Locale } from '~/shared/locales';
 import type { Random } from './avatar-traits';
 
 /** Members under this age get today's names; older members their generation's. */

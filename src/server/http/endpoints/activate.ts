@@ -1,5 +1,5 @@
-import { activationContract } from '../../../shared/contracts/activation';
-import { ok } from '../../../shared/errors';
+import { activationContract } from '~/shared/contracts/activation';
+import { ok } from '~/shared/errors';
 import { ensureActivationMail } from '../../signup/activation';
 import { defineOperation } from '../api';
 import { publicOrigin } from '../public-origin';

@@ -1,5 +1,5 @@
-import { chatsContract, deleteChatContract, gifsContract, messagesContract, sendMessageContract, startChatContract, typingContract } from '../../../shared/contracts/chat';
-import { ok } from '../../../shared/errors';
+import { chatsContract, deleteChatContract, gifsContract, messagesContract, sendMessageContract, startChatContract, typingContract } from '~/shared/contracts/chat';
+import { ok } from '~/shared/errors';
 import { deleteChat, listChats, startConversation } from '../../chat/conversations';
 import { listMessages, sendMessage } from '../../chat/messages';
 import { sendTyping } from '../../chat/typing';

@@ -1,5 +1,5 @@
-import { devActionContract } from '../../../shared/contracts/dev';
-import { ok } from '../../../shared/errors';
+import { devActionContract } from '~/shared/contracts/dev';
+import { ok } from '~/shared/errors';
 import { setCreditsToZero } from '../../credits/set-credits-to-zero';
 import { defineOperation } from '../api';
 

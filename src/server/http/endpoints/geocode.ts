@@ -1,5 +1,5 @@
-import { geocodeContract } from '../../../shared/contracts/geocode';
-import { fail, ok } from '../../../shared/errors';
+import { geocodeContract } from '~/shared/contracts/geocode';
+import { fail, ok } from '~/shared/errors';
 import { reverseGeocode } from '../../geo/geocode';
 import { defineOperation } from '../api';
 

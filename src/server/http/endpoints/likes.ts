@@ -1,5 +1,5 @@
-import { likeContract, likesContract, unlikeContract } from '../../../shared/contracts/likes';
-import { ok } from '../../../shared/errors';
+import { likeContract, likesContract, unlikeContract } from '~/shared/contracts/likes';
+import { ok } from '~/shared/errors';
 import { likeProfile, listLikes, unlikeProfile } from '../../likes/likes';
 import { defineOperation } from '../api';
 

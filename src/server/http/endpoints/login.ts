@@ -1,5 +1,5 @@
-import { loginContract } from '../../../shared/contracts/auth';
-import { ok } from '../../../shared/errors';
+import { loginContract } from '~/shared/contracts/auth';
+import { ok } from '~/shared/errors';
 import { logIn } from '../../auth/log-in';
 import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { defineOperation } from '../api';

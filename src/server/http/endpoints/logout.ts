@@ -1,5 +1,5 @@
-import { logoutContract } from '../../../shared/contracts/auth';
-import { ok } from '../../../shared/errors';
+import { logoutContract } from '~/shared/contracts/auth';
+import { ok } from '~/shared/errors';
 import { destroySession } from '../../auth/sessions';
 import { defineOperation } from '../api';
 import { clearSessionCookie } from '../cookies';

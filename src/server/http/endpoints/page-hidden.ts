@@ -1,5 +1,5 @@
-import { pageHiddenContract } from '../../../shared/contracts/push';
-import { ok } from '../../../shared/errors';
+import { pageHiddenContract } from '~/shared/contracts/push';
+import { ok } from '~/shared/errors';
 import { markActive } from '../../members/last-active';
 import { defineOperation } from '../api';
 

@@ -1,5 +1,5 @@
-import { ALLOWED_VALUES, profileFieldsContract } from '../../../shared/contracts/profile-update';
-import { ok } from '../../../shared/errors';
+import { ALLOWED_VALUES, profileFieldsContract } from '~/shared/contracts/profile-update';
+import { ok } from '~/shared/errors';
 import { defineOperation } from '../api';
 
 /** `GET /api/profile_fields.php` (docs/product.md §7): `allowed_values` per profile field. */

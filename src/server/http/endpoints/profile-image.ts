@@ -1,5 +1,5 @@
-import { MAX_UPLOAD_BYTES, profileImageContract } from '../../../shared/contracts/upload';
-import { ok } from '../../../shared/errors';
+import { MAX_UPLOAD_BYTES, profileImageContract } from '~/shared/contracts/upload';
+import { ok } from '~/shared/errors';
 import { addProfileImage } from '../../media/add-profile-image';
 import { defineOperation } from '../api';
 import { readSingleFile } from '../parse';

@@ -1,5 +1,5 @@
-import { blockContract, reportContract, unblockContract } from '../../../shared/contracts/safety';
-import { ok } from '../../../shared/errors';
+import { blockContract, reportContract, unblockContract } from '~/shared/contracts/safety';
+import { ok } from '~/shared/errors';
 import { blockMember, unblockMember } from '../../chat/blocks';
 import { reportProfile } from '../../chat/reports';
 import { defineOperation } from '../api';

@@ -1,5 +1,5 @@
-import { profileContract, searchContract } from '../../../shared/contracts/search';
-import { fail, ok } from '../../../shared/errors';
+import { profileContract, searchContract } from '~/shared/contracts/search';
+import { fail, ok } from '~/shared/errors';
 import { openProfile } from '../../members/open-profile';
 import { filtersForSearch } from '../../members/saved-search';
 import { searchMembers } from '../../members/search-members';

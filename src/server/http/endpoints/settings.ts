@@ -1,5 +1,5 @@
-import { settingsContract } from '../../../shared/contracts/settings';
-import { ok } from '../../../shared/errors';
+import { settingsContract } from '~/shared/contracts/settings';
+import { ok } from '~/shared/errors';
 import { toPublicSettings } from '../../sites/public-settings';
 import { detectRequestLocale } from '../request-locale';
 import { defineOperation } from '../api';

@@ -1,7 +1,7 @@
-import { signupContract, userContract } from '../../../shared/contracts/auth';
-import { emailChangeContract, profileUpdateContract } from '../../../shared/contracts/profile-update';
-import { pushSubscribeContract, pushUnsubscribeContract } from '../../../shared/contracts/push';
-import { fail, ok } from '../../../shared/errors';
+import { signupContract, userContract } from '~/shared/contracts/auth';
+import { emailChangeContract, profileUpdateContract } from '~/shared/contracts/profile-update';
+import { pushSubscribeContract, pushUnsubscribeContract } from '~/shared/contracts/push';
+import { fail, ok } from '~/shared/errors';
 import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { getUserView } from '../../members/profile-view';
 import { updateProfile } from '../../members/update-profile';

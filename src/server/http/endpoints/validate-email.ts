@@ -1,5 +1,5 @@
-import { emailCheckContract } from '../../../shared/contracts/email-check';
-import { ok } from '../../../shared/errors';
+import { emailCheckContract } from '~/shared/contracts/email-check';
+import { ok } from '~/shared/errors';
 import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { checkEmail } from '../../signup/check-email';
 import { defineOperation } from '../api';

@@ -1,4 +1,4 @@
-import { xcamsSearchContract } from '../../../shared/contracts/xcams';
+import { xcamsSearchContract } from '~/shared/contracts/xcams';
 import { searchCams } from '../../xcams/webcams';
 import { defineOperation } from '../api';
 

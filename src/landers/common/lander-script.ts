@@ -19,7 +19,7 @@ import {
   trackingFromSearchParams,
   withTracking,
   type TrackingRecordValue,
-} from '../../shared/tracking';
+} from '~/shared/tracking';
 
 const DAY_S = 86_400;
 const STORAGE_KEY = TRACKING_COOKIE;
