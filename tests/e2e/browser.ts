@@ -13,6 +13,14 @@ const ARGS = [
   '--disable-quic',
 ];
 
+/** The cookie a lander sets with the visitor's traffic source (URL-encoded JSON, server/http/tracking-cookie.ts), for `context.addCookies`. */
+export function trackingCookie(tracking: Record<string, string>, url: string): { name: string; value: string; url: string } {
+  return { name: 'amora_tracking', value: encodeURIComponent(JSON.stringify(tracking)), url };
+}
+
+/** What `useBrowser` hands a test file: pages, log-in, screenshots and console-error checks. */
+export type E2eBrowser = ReturnType<typeof useBrowser>;
+
 /**
  * One Chromium per test file; every page records console errors and failed
  * requests, and the test fails if any happened that it did not expect.
@@ -47,20 +55,26 @@ export function useBrowser() {
     return cachedUserAgent;
   }
 
+  /** A fresh context (own cookies) and page; viewport defaults to a desktop size. */
+  async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    // A real visitor's user agent: "HeadlessChrome" is (rightly) treated as a bot by the error pages.
+    const userAgent = (await defaultUserAgent()).replace('HeadlessChrome', 'Chrome');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent, ...options });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    return page;
+  }
+
   return {
     baseURL: inject('baseURL'),
-    /** A fresh context (own cookies) and page; viewport defaults to a desktop size. */
-    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
-      // A real visitor's user agent: "HeadlessChrome" is (rightly) treated as a bot by the error pages.
-      const userAgent = (await defaultUserAgent()).replace('HeadlessChrome', 'Chrome');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent, ...options });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('console', (message) => {
-        if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
-      });
-      page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-      return page;
+    newPage,
+    /** A fresh page as a visitor of another demo site (`lovelane.test`…): the server picks the site by the `original-host` header, as behind the proxy. */
+    async newSitePage(host: string, options: BrowserContextOptions = {}): Promise<Page> {
+      return newPage({ ...options, extraHTTPHeaders: { ...options.extraHTTPHeaders, 'original-host': host } });
     },
     /** Waits until every island on the page has hydrated (Astro removes their `ssr` attribute). */
     async waitForIslands(page: Page): Promise<void> {

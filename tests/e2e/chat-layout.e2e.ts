@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
+import { openChatFromProfile } from './journeys';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -12,16 +13,6 @@ interface Box {
   right: number;
   top: number;
   bottom: number;
-}
-
-/** Demo member `from` opens (or starts) the chat with demo member `to` from `to`'s profile. */
-async function openChat(page: Page, from: number, to: number): Promise<void> {
-  await browser.logIn(page, `demo${from}@amora.test`);
-  await page.goto(`${browser.baseURL}/members/${to}`);
-  await browser.waitForIslands(page);
-  await page.getByTestId('message-button').first().click();
-  await page.waitForURL(/\/chats\/\d+$/);
-  await browser.waitForIslands(page);
 }
 
 /** Sends a text message and waits until it is delivered. */
@@ -56,7 +47,7 @@ describe('chat layout', () => {
       [DESKTOP, 33, 34],
     ] as const) {
       const page = await browser.newPage({ viewport });
-      await openChat(page, from, to);
+      await openChatFromProfile(browser, page, from, to);
       await dismissPushOffer(page);
       await page.getByRole('button', { name: /GIF/ }).click();
       const picker = page.getByRole('dialog', { name: 'Choose a GIF' });
@@ -106,9 +97,9 @@ describe('chat layout', () => {
 
   it('own messages sit on the right in the primary colour, the other member’s on the left in a neutral bubble, with no sideways scroll, in every template', async () => {
     const pageB = await browser.newPage({ viewport: DESKTOP });
-    await openChat(pageB, 36, 35);
+    await openChatFromProfile(browser, pageB, 36, 35);
     const pageA = await browser.newPage({ viewport: DESKTOP });
-    await openChat(pageA, 35, 36);
+    await openChatFromProfile(browser, pageA, 35, 36);
     await sendText(pageA, 'Hi B, how is your week going?');
     await pageB.reload();
     await browser.waitForIslands(pageB);

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './browser';
+import { navBadge, openChatFromProfile } from './journeys';
 
 const browser = useBrowser();
 /** B's server: a second process on the same PostgreSQL in `npm run test:pg`, else the same one. */
@@ -8,26 +8,16 @@ const baseB = inject('baseURL2') ?? browser.baseURL;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-async function chatsBadge(page: Page): Promise<number> {
-  const badge = page.locator('.nav-links a[href="/chats"] [data-testid="nav-badge"]');
-  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
-}
-
 describe('chat (journey)', () => {
   it('A writes to B from B’s profile; B sees the unread badge live, opens it, A sees "seen" and B typing; GIFs; A deletes the chat', async () => {
     // demo N has id N in the seeded database; demo 11 (A) has its welcome credits, demo 12 is B.
     const pageB = await browser.newPage({ viewport: DESKTOP });
     await browser.logIn(pageB, 'demo12@amora.test', baseB);
     await browser.waitForIslands(pageB);
-    const before = await chatsBadge(pageB);
+    const before = await navBadge(pageB, '/chats');
 
     const pageA = await browser.newPage({ viewport: DESKTOP });
-    await browser.logIn(pageA, 'demo11@amora.test');
-    await pageA.goto(`${browser.baseURL}/members/12`);
-    await browser.waitForIslands(pageA);
-    await pageA.getByTestId('message-button').first().click();
-    await pageA.waitForURL(/\/chats\/\d+$/);
-    await browser.waitForIslands(pageA);
+    await openChatFromProfile(browser, pageA, 11, 12);
     const text = `Hello from A ${Date.now()}`;
     await pageA.getByLabel('Your message').fill(text);
     await pageA.getByLabel('Your message').press('Enter');
@@ -35,7 +25,7 @@ describe('chat (journey)', () => {
 
     // B, on the members page, gets the unread badge without reloading.
     const started = Date.now();
-    await expect.poll(() => chatsBadge(pageB), { timeout: 3000, interval: 50 }).toBe(before + 1);
+    await expect.poll(() => navBadge(pageB, '/chats'), { timeout: 3000, interval: 50 }).toBe(before + 1);
     expect(Date.now() - started).toBeLessThan(1500);
 
     await pageB.goto(`${baseB}/chats`);

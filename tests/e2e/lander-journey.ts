@@ -1,6 +1,9 @@
 import type { Page, Request } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** Browser context options of the German visitor `signUpFromGermanLander` expects. */
+export const GERMAN_VISITOR = { locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } };
+
 /** The tracking record in a Cookie header, or null. */
 export function trackingOf(cookieHeader: string | undefined): Record<string, string> | null {
   const match = /(?:^|;\s*)amora_tracking=([^;]+)/.exec(cookieHeader ?? '');
@@ -12,7 +15,7 @@ export function trackingOf(cookieHeader: string | undefined): Record<string, str
  * with Accept-Language de-DE lands on the German slug, the CTA carries the
  * record into /signup and step 0 creates the account `email`. Returns the
  * signup request (its Cookie header carries the record to the server).
- * `page` must come from a context with locale de-DE and that Accept-Language.
+ * `page` must come from a context with locale de-DE and that Accept-Language (`GERMAN_VISITOR`).
  */
 export async function signUpFromGermanLander(page: Page, baseURL: string, email: string, waitForIslands: (page: Page) => Promise<void>): Promise<Request> {
   await page.goto(`${baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);

@@ -4,13 +4,13 @@ import { LANDER_DESIGNS } from '../../src/shared/landers/lander-slug';
 import { STATIC_PAGES } from '../../src/shared/static-pages';
 import { seriousViolations } from './axe';
 import { useBrowser } from './browser';
-import { signUpFromGermanLander, trackingOf } from './lander-journey';
+import { GERMAN_VISITOR, signUpFromGermanLander, trackingOf } from './lander-journey';
 
 const browser = useBrowser();
 
 describe('landers', () => {
   it('takes a German visitor from /landers/video/ to the German lander, through the CTA into signup, with the tracking record', async () => {
-    const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
+    const page = await browser.newPage(GERMAN_VISITOR);
     const request = await signUpFromGermanLander(page, browser.baseURL, `lander-${Date.now()}@example.com`, browser.waitForIslands);
     // The server stores the cookie's record on the new account (read back from the row in landers.e2e-pg.ts and tests/integration/auth.test.ts).
     expect(trackingOf((await request.headerValue('cookie')) ?? undefined)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
@@ -18,7 +18,7 @@ describe('landers', () => {
   });
 
   it('shows French at the same URL to the same visitor once the i18n_redirected cookie says fr', async () => {
-    const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE,de;q=0.9' } });
+    const page = await browser.newPage(GERMAN_VISITOR);
     await page.context().addCookies([{ name: 'i18n_redirected', value: 'fr', url: browser.baseURL }]);
     await page.goto(`${browser.baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);
     expect(new URL(page.url()).pathname).toBe('/landers/video/fr');

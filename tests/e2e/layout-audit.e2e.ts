@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { trackingCookie, useBrowser } from './browser';
 import { layoutViolations } from './layout-checks';
 
 /**
@@ -170,7 +170,7 @@ class Audit {
 }
 
 async function newAuditPage(site: (typeof SITES)[number], viewport: { width: number; height: number }, locale: string): Promise<Page> {
-  const page = await browser.newPage({ viewport, extraHTTPHeaders: { 'original-host': site.host } });
+  const page = await browser.newSitePage(site.host, { viewport });
   await addCookies(page.context(), site, locale);
   // LAYOUT_AUDIT_BREAK_CSS='main{min-width:500px}' adds a deliberately broken style to every page (to watch the audit fail).
   const broken = process.env.LAYOUT_AUDIT_BREAK_CSS;
@@ -184,7 +184,7 @@ async function newAuditPage(site: (typeof SITES)[number], viewport: { width: num
 
 async function addCookies(context: BrowserContext, site: (typeof SITES)[number], locale: string): Promise<void> {
   const cookies = [];
-  if ('tracking' in site) cookies.push({ name: 'amora_tracking', value: encodeURIComponent(JSON.stringify(site.tracking)), url: browser.baseURL });
+  if ('tracking' in site) cookies.push(trackingCookie(site.tracking!, browser.baseURL));
   if (locale !== 'en') cookies.push({ name: 'i18n_redirected', value: locale, url: browser.baseURL });
   if (cookies.length > 0) await context.addCookies(cookies);
 }

@@ -1,16 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
+import { likeAfresh, navBadge, openProfileAs } from './journeys';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** The nav's new-likes badge (0 when hidden). */
-async function likesBadge(page: Page): Promise<number> {
-  const badge = page.locator('.nav-links a[href="/likes"] [data-testid="nav-badge"]');
-  return (await badge.count()) === 0 ? 0 : Number(await badge.first().textContent());
-}
 
 describe('members area (journey)', () => {
   it('filters, pages by pager and infinite scroll, goes back, likes a member who then sees the new like', async () => {
@@ -67,16 +61,10 @@ describe('members area (journey)', () => {
     expect((await me.json()).profile.id).toBe(memberB);
     await browser.waitForIslands(pageB);
     await pageB.waitForTimeout(1_500); // likes polling starts 1 s after login
-    const badgeBefore = await likesBadge(pageB);
+    const badgeBefore = await navBadge(pageB, '/likes');
 
     // A likes B (unliking first if the demo data already had it: the toggle goes both ways).
-    const like = pageA.getByTestId('like-button');
-    if ((await like.getAttribute('aria-pressed')) === 'true') {
-      await like.click();
-      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
-    }
-    await like.click();
-    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await likeAfresh(pageA.getByTestId('like-button'));
     await browser.screenshot(pageA, 'members-profile');
     await pageA.setViewportSize(PHONE);
     await browser.screenshot(pageA, 'members-profile');
@@ -92,7 +80,7 @@ describe('members area (journey)', () => {
     // B: the badge grows by one and the like is listed as new.
     await pageB.reload();
     await browser.waitForIslands(pageB);
-    await expect.poll(() => likesBadge(pageB), { timeout: 5_000 }).toBe(badgeBefore + 1);
+    await expect.poll(() => navBadge(pageB, '/likes'), { timeout: 5_000 }).toBe(badgeBefore + 1);
     await pageB.goto(`${browser.baseURL}/likes`);
     await browser.waitForIslands(pageB);
     const memberA = (await (await pageA.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } })).json()).profile.id;
@@ -106,7 +94,7 @@ describe('members area (journey)', () => {
     await likeCard.locator('.member-card-link').click();
     await pageB.waitForURL(`**/likes/m/${memberA}`);
     await browser.waitForIslands(pageB);
-    await expect.poll(() => likesBadge(pageB), { timeout: 5_000 }).toBe(badgeBefore);
+    await expect.poll(() => navBadge(pageB, '/likes'), { timeout: 5_000 }).toBe(badgeBefore);
   });
 
   it('prompts visitors to sign up instead of liking', async () => {
@@ -127,9 +115,7 @@ describe('members area (journey)', () => {
 
   it('reports and blocks a member from the profile page', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await browser.logIn(page, 'demo20@amora.test');
-    await page.goto(`${browser.baseURL}/members/21`);
-    await browser.waitForIslands(page);
+    await openProfileAs(browser, page, 20, 21);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.split(',')[0]!.trim();
 
     // Block and report live behind the profile's "⋯" menu.

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
+import { likeAfresh, openProfileAs } from './journeys';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -30,17 +31,6 @@ async function isOnTop(locator: Locator): Promise<boolean> {
 async function scrollToEnd(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(300);
-}
-
-/** Likes the member on their profile page (unliking first when an earlier run liked them). */
-async function likeOnProfile(page: Page): Promise<void> {
-  const like = page.getByTestId('profile-actions').getByTestId('like-button');
-  if ((await like.getAttribute('aria-pressed')) === 'true') {
-    await like.click();
-    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
-  }
-  await like.click();
-  await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
 }
 
 /** The prompt sits right above the bottom navigation and covers none of `targets`. */
@@ -130,7 +120,7 @@ describe('push prompt placement and timing (phone)', () => {
     await expect.poll(() => page.getByTestId('push-prompt').count()).toBe(0);
     await page.goto(`${browser.baseURL}/members/242`);
     await browser.waitForIslands(page);
-    await likeOnProfile(page);
+    await likeAfresh(page.getByTestId('profile-actions').getByTestId('like-button'));
     await page.waitForTimeout(1500);
     expect(await page.getByTestId('push-prompt').count()).toBe(0);
   });
@@ -139,9 +129,7 @@ describe('push prompt placement and timing (phone)', () => {
 describe('profile actions on phones', () => {
   it('keeps Like and Message in a bar above the bottom nav after scrolling; block and report sit in an accessible ⋯ menu', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await browser.logIn(page, 'demo243@amora.test');
-    await page.goto(`${browser.baseURL}/members/244`);
-    await browser.waitForIslands(page);
+    await openProfileAs(browser, page, 243, 244);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.split(',')[0]!.trim();
     const actions = page.getByTestId('profile-actions');
     const like = actions.getByTestId('like-button');
@@ -204,9 +192,7 @@ describe('profile actions on phones', () => {
 
   it('keeps the actions inline on wide screens', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
-    await browser.logIn(page, 'demo243@amora.test');
-    await page.goto(`${browser.baseURL}/members/245`);
-    await browser.waitForIslands(page);
+    await openProfileAs(browser, page, 243, 245);
     const actions = page.getByTestId('profile-actions');
     expect(await actions.evaluate((element) => getComputedStyle(element).position)).toBe('static');
     const heading = await box(page.getByRole('heading', { level: 1 }));

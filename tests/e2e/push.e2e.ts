@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPushService } from '../helpers/push-service';
 import { useBrowser } from './browser';
+import { fillSignupStep0 } from './journeys';
 
 const browser = useBrowser();
 let pushService: Awaited<ReturnType<typeof startPushService>>;
@@ -42,11 +43,7 @@ describe('push notifications end to end', () => {
       };
     }, subscription);
 
-    await page.goto(`${browser.baseURL}/signup`);
-    await browser.waitForIslands(page);
-    await page.getByLabel('E-mail address').fill(`push-${Date.now()}@example.com`);
-    await page.getByLabel('Your first name').fill('Pusher');
-    await page.getByLabel('Choose a password').fill('push-pass');
+    await fillSignupStep0(browser, page, { email: `push-${Date.now()}@example.com`, name: 'Pusher', password: 'push-pass' });
     const before = pushService.received.length;
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -74,11 +71,7 @@ describe('push notifications end to end', () => {
   it('after "Skip for now" in the wizard the shell stays quiet that session; a week later a like brings the offer back', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.context().grantPermissions(['notifications'], { origin: browser.baseURL });
-    await page.goto(`${browser.baseURL}/signup`);
-    await browser.waitForIslands(page);
-    await page.getByLabel('E-mail address').fill(`later-${Date.now()}@example.com`);
-    await page.getByLabel('Your first name').fill('Later');
-    await page.getByLabel('Choose a password').fill('push-pass');
+    await fillSignupStep0(browser, page, { email: `later-${Date.now()}@example.com`, name: 'Later', password: 'push-pass' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('step-1').getByRole('button', { name: 'Skip for now' }).click();
     await expect.poll(() => page.getByTestId('step-2').isVisible()).toBe(true);

@@ -2,15 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { useBrowser } from './browser';
+import { fillSignupStep0 } from './journeys';
 
 const browser = useBrowser();
 
 async function signUp(page: Page, name: string): Promise<void> {
-  await page.goto(`${browser.baseURL}/signup`);
-  await browser.waitForIslands(page);
-  await page.getByLabel('E-mail address').fill(`${name.toLowerCase()}-${Date.now()}@example.com`);
-  await page.getByLabel('Your first name').fill(name);
-  await page.getByLabel('Choose a password').fill('shell-pass');
+  await fillSignupStep0(browser, page, { email: `${name.toLowerCase()}-${Date.now()}@example.com`, name, password: 'shell-pass' });
   await page.getByRole('button', { name: 'Continue' }).click();
   // The wizard continues; the member leaves it for the members area.
   await page.waitForSelector('.wizard-card [data-testid^="step-"]');

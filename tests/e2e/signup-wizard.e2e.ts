@@ -25,10 +25,8 @@ afterAll(async () => {
 
 const AMSTERDAM = { latitude: 52.3676, longitude: 4.9041 };
 
-async function shot(page: Page, name: string) {
-  fs.mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/wizard-${name}-${page.viewportSize()?.width}.png` });
-}
+/** `screenshots/wizard-{name}-{width}.png`. */
+const shot = (page: Page, name: string) => browser.screenshot(page, `wizard-${name}`);
 
 async function startSignup(page: Page, email: string, name: string) {
   await page.goto(`${server.url}/signup`);

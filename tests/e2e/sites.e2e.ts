@@ -1,16 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
+import { trackingCookie, useBrowser } from './browser';
 
 const browser = useBrowser();
 
 /** A visitor of lovelane (signups and logged-out search only with a traffic source), in English. */
 async function lovelanePage(tracking?: Record<string, string>): Promise<Page> {
-  const page = await browser.newPage({ locale: 'en-US', extraHTTPHeaders: { 'original-host': 'lovelane.test' } });
-  if (tracking) {
-    // The lander's cookie: the tracking record as URL-encoded JSON (server/http/tracking-cookie.ts).
-    await page.context().addCookies([{ name: 'amora_tracking', value: encodeURIComponent(JSON.stringify(tracking)), url: browser.baseURL }]);
-  }
+  const page = await browser.newSitePage('lovelane.test', { locale: 'en-US' });
+  if (tracking) await page.context().addCookies([trackingCookie(tracking, browser.baseURL)]);
   return page;
 }
 

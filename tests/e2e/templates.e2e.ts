@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LANDER_DESIGNS } from '../../src/shared/landers/lander-slug';
 import { seriousViolations } from './axe';
-import { useBrowser } from './browser';
+import { trackingCookie, useBrowser } from './browser';
 
 const browser = useBrowser();
 
@@ -15,8 +15,8 @@ const SITES = [
 
 /** A visitor of `host` with a traffic source (lovelane shows its members only to those), recording font requests. */
 async function sitePage(host: string, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; fonts: { url: string; status: number }[] }> {
-  const page = await browser.newPage({ locale: 'en-US', viewport, extraHTTPHeaders: { 'original-host': host } });
-  await page.context().addCookies([{ name: 'amora_tracking', value: encodeURIComponent(JSON.stringify({ network: 'tiktok' })), url: browser.baseURL }]);
+  const page = await browser.newSitePage(host, { locale: 'en-US', viewport });
+  await page.context().addCookies([trackingCookie({ network: 'tiktok' }, browser.baseURL)]);
   const fonts: { url: string; status: number }[] = [];
   page.on('response', (response) => {
     if (/\.woff2(\?|$)/.test(response.url())) fonts.push({ url: response.url(), status: response.status() });
