@@ -38,10 +38,19 @@ async function ensureTemplate(): Promise<string> {
     const partial = `${file}.${process.pid}.partial`;
     fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(partial, file);
+    removeStaleTemplates(file);
   } finally {
     await database.close();
   }
   return file;
+}
+
+/** Deletes templates of earlier schemas (about 40 MB each); a concurrent run's file may already be gone. */
+function removeStaleTemplates(current: string): void {
+  for (const name of fs.readdirSync(TEMPLATE_DIR)) {
+    const full = path.join(TEMPLATE_DIR, name);
+    if (/^pglite-template-[0-9a-f]+\.tar$/.test(name) && full !== current) fs.rmSync(full, { force: true });
+  }
 }
 
 /** What the migrated data folder depends on: every migration file (SQL and journal) and PGlite's version. */
