@@ -6,7 +6,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Lint for .ts/.tsx (Astro files are checked by `astro check`). */
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.astro/', 'screenshots/', '.e2e-builds/', 'public/icons/', 'src/server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      '.astro/',
+      'screenshots/',
+      '.e2e-builds/',
+      'public/icons/',
+      'src/server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +42,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/client/*', '**/client/**', '~/client/*', '~/client/**'],
-              message: 'Islands reach src/client only through a store (docs/architecture.md §1: islands → stores → client).',
+              message:
+                'Islands reach src/client only through a store (docs/architecture.md §1: islands → stores → client).',
             },
           ],
         },
@@ -45,7 +57,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through getConfig() in src/server/config.ts (docs/architecture.md §5).' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through getConfig() in src/server/config.ts (docs/architecture.md §5).',
+        },
       ],
     },
   },
@@ -62,10 +78,22 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['astro', 'astro:*', 'astro/*'], message: 'src/server must not depend on Astro.' },
-            { group: ['react', 'react-dom', 'react-dom/*', 'react-i18next'], message: 'src/server must not depend on React.' },
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'react-i18next'],
+              message: 'src/server must not depend on React.',
+            },
             { group: ['nanostores', '@nanostores/*'], message: 'src/server must not depend on stores.' },
             {
-              group: ['**/pages/**', '**/islands/**', '**/stores/**', '**/client/**', '~/pages/*', '~/islands/*', '~/stores/*', '~/client/*'],
+              group: [
+                '**/pages/**',
+                '**/islands/**',
+                '**/stores/**',
+                '**/client/**',
+                '~/pages/*',
+                '~/islands/*',
+                '~/stores/*',
+                '~/client/*',
+              ],
               message: 'src/server must not import pages, islands, stores or browser code.',
             },
           ],
@@ -85,24 +113,37 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'cookie', message: 'Cookies are read and set in src/server/http only.' }],
-          patterns: [{ group: ['**/http', '**/http/*', '**/http/**', '~/server/http/*'], message: 'src/server/http sits above the domain folders: pass plain values down instead.' }],
+          patterns: [
+            {
+              group: ['**/http', '**/http/*', '**/http/**', '~/server/http/*'],
+              message: 'src/server/http sits above the domain folders: pass plain values down instead.',
+            },
+          ],
         },
       ],
       '@typescript-eslint/no-restricted-types': [
         'error',
         {
           types: Object.fromEntries(
-            ['Request', 'Response', 'Headers', 'HeadersInit'].map((name) => [name, { message: 'Requests, responses and headers belong to src/server/http: take and return plain values.' }]),
+            ['Request', 'Response', 'Headers', 'HeadersInit'].map((name) => [
+              name,
+              { message: 'Requests, responses and headers belong to src/server/http: take and return plain values.' },
+            ]),
           ),
         },
       ],
       'no-restricted-syntax': [
         'error',
         {
-          selector: ":matches(NewExpression, CallExpression) > Identifier.callee[name=/^(Request|Response|Headers)$/], MemberExpression > Identifier.object[name=/^(Request|Response|Headers)$/]",
-          message: 'Requests, responses and headers belong to src/server/http: return plain data and let http/ build the Response.',
+          selector:
+            ':matches(NewExpression, CallExpression) > Identifier.callee[name=/^(Request|Response|Headers)$/], MemberExpression > Identifier.object[name=/^(Request|Response|Headers)$/]',
+          message:
+            'Requests, responses and headers belong to src/server/http: return plain data and let http/ build the Response.',
         },
-        { selector: 'Literal[value=/^(set-)?cookie$/i]:not(ImportDeclaration > Literal)', message: 'Cookies are read and set in src/server/http only.' },
+        {
+          selector: 'Literal[value=/^(set-)?cookie$/i]:not(ImportDeclaration > Literal)',
+          message: 'Cookies are read and set in src/server/http only.',
+        },
       ],
     },
   },
@@ -112,7 +153,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '**/server/**', '**/client/**', 'react', 'astro*'], message: 'src/shared must stay isomorphic.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', '**/server/**', '**/client/**', 'react', 'astro*'],
+              message: 'src/shared must stay isomorphic.',
+            },
+          ],
+        },
       ],
     },
   },

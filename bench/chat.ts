@@ -25,9 +25,16 @@ const pairsCount = Number(process.env.BENCH_PAIRS ?? '1000');
 const rate = Number(process.env.BENCH_RATE ?? '200');
 const seconds = Number(process.env.BENCH_SECONDS ?? '10');
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? '5');
-const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: path.resolve(root, 'data/bench-chat'), NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: path.resolve(root, 'data/bench-chat'),
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+};
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Three RSS samples per server, one second apart, each right after a full garbage collection (SIGUSR2, see chat/gc-on-signal.mjs). */
 async function sampleRss(servers: ChildProcess[]): Promise<number[][]> {
@@ -41,10 +48,21 @@ async function sampleRss(servers: ChildProcess[]): Promise<number[][]> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', './bench/chat/gc-on-signal.mjs', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'dist/server/entry.mjs'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' });
+  const child = spawn(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      './bench/chat/gc-on-signal.mjs',
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      'dist/server/entry.mjs',
+    ],
+    { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' },
+  );
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/settings.php`, { headers: { 'package-name': 'amora' } })).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/settings.php`, { headers: { 'package-name': 'amora' } })).ok)
+        return child;
     } catch {
       // starting
     }
@@ -68,7 +86,13 @@ function post(port: number, token: string, conversation: number, text: string): 
         path: '/api/messages.php',
         method: 'POST',
         agent: postAgent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: `amora_session=${token}`, 'package-name': 'amora', origin: `http://127.0.0.1:${port}` },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          cookie: `amora_session=${token}`,
+          'package-name': 'amora',
+          origin: `http://127.0.0.1:${port}`,
+        },
       },
       (response) => {
         let data = '';
@@ -93,10 +117,19 @@ function post(port: number, token: string, conversation: number, text: string): 
 type Pairs = Awaited<ReturnType<typeof createPairs>>;
 
 /** Opens the streams of pairs[from, to): recipients on the last port, senders on the first. */
-async function openPairs(ports: number[], pairs: Pairs, from: number, to: number, agent: http.Agent, out: { recipients: BenchStream[]; senders: BenchStream[] }) {
+async function openPairs(
+  ports: number[],
+  pairs: Pairs,
+  from: number,
+  to: number,
+  agent: http.Agent,
+  out: { recipients: BenchStream[]; senders: BenchStream[] },
+) {
   for (let i = from; i < to; i += 50) {
     const batch = pairs.slice(i, Math.min(i + 50, to));
-    out.recipients.push(...(await Promise.all(batch.map((pair) => openStream(ports[ports.length - 1]!, pair.recipientToken, agent)))));
+    out.recipients.push(
+      ...(await Promise.all(batch.map((pair) => openStream(ports[ports.length - 1]!, pair.recipientToken, agent)))),
+    );
     out.senders.push(...(await Promise.all(batch.map((pair) => openStream(ports[0]!, pair.senderToken, agent)))));
   }
 }
@@ -153,7 +186,11 @@ async function run(mode: 'one process' | 'two processes', pairs: Pairs) {
     const pair = n % pairs.length;
     const entry = { id: null as number | null, pair, t0: performance.now(), warmup: n < warmupCount };
     sent.push(entry);
-    inflight.push(post(senderPort, pairs[pair]!.senderToken, pairs[pair]!.conversation, `bench ${n}`).then((id) => void (entry.id = id)));
+    inflight.push(
+      post(senderPort, pairs[pair]!.senderToken, pairs[pair]!.conversation, `bench ${n}`).then(
+        (id) => void (entry.id = id),
+      ),
+    );
   }
   await Promise.all(inflight);
   const sendSeconds = (performance.now() - started) / 1000;
@@ -179,7 +216,17 @@ async function run(mode: 'one process' | 'two processes', pairs: Pairs) {
   for (const stream of [...recipientStreams, ...senderStreams]) stream.close();
   streamAgent.destroy();
   await stopServers(servers);
-  return { mode, sent: sent.length, achievedRate: sent.length / sendSeconds, refused, lost, duplicated, p50: percentile(latencies, 50), p99: percentile(latencies, 99), perStream };
+  return {
+    mode,
+    sent: sent.length,
+    achievedRate: sent.length / sendSeconds,
+    refused,
+    lost,
+    duplicated,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    perStream,
+  };
 }
 
 const built = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], { cwd: root, env, stdio: 'inherit' });
@@ -190,8 +237,12 @@ const pairs = await createPairs(env, pairsCount);
 const results = [await run('one process', pairs), await run('two processes', pairs)];
 postAgent.destroy();
 for (const [reason, count] of refusals) console.log(`refused: ${count} × ${reason}`);
-console.log(`\nbench:chat: ${pairsCount * 2} open streams, ${rate} messages/s for ${seconds} s after a ${warmupSeconds} s warm-up, PostgreSQL`);
-console.log('mode           | sent | msg/s | refused | lost | duplicated | delivery p50 ms | p99 ms | RSS per idle stream');
+console.log(
+  `\nbench:chat: ${pairsCount * 2} open streams, ${rate} messages/s for ${seconds} s after a ${warmupSeconds} s warm-up, PostgreSQL`,
+);
+console.log(
+  'mode           | sent | msg/s | refused | lost | duplicated | delivery p50 ms | p99 ms | RSS per idle stream',
+);
 for (const r of results) {
   console.log(
     [

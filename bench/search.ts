@@ -24,7 +24,11 @@ const port = process.env.BENCH_PORT ?? '4399';
 const which = process.env.BENCH_DB ?? 'both';
 
 const targets = [
-  { name: 'pglite', env: { DATA_DIR: path.resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench'), DATABASE_URL: undefined }, p99Budget: 150 },
+  {
+    name: 'pglite',
+    env: { DATA_DIR: path.resolve(root, process.env.BENCH_DATA_DIR ?? 'data/bench'), DATABASE_URL: undefined },
+    p99Budget: 150,
+  },
   {
     name: 'postgres',
     env: {
@@ -70,7 +74,9 @@ for (const target of targets) {
   const http = await measureHttp(port, rate, seconds).finally(() => server.kill('SIGTERM'));
 
   console.log(`\n${target.name}: ${members} members, ${rate} searches/s, ${seconds} s per row; times in ms`);
-  console.log('combination                 | page | results | db cold | db p50 | db p99 | http p50 | http p99 | req/s | bytes | plan');
+  console.log(
+    'combination                 | page | results | db cold | db p50 | db p99 | http p50 | http p99 | req/s | bytes | plan',
+  );
   for (const row of database) {
     const h = http.find((x) => x.combination === row.combination && x.page === row.page)!;
     console.log(
@@ -91,11 +97,13 @@ for (const target of targets) {
     if (h.non2xx > 0) failed = true;
   }
   const worstP99 = Math.max(...http.map((h) => h.p99));
-  const ratios = database.filter((row) => row.page === 500).map((deep) => {
-    const first = http.find((h) => h.combination === deep.combination && h.page === 1)!;
-    const last = http.find((h) => h.combination === deep.combination && h.page === 500)!;
-    return last.p50 / Math.max(first.p50, 0.001);
-  });
+  const ratios = database
+    .filter((row) => row.page === 500)
+    .map((deep) => {
+      const first = http.find((h) => h.combination === deep.combination && h.page === 1)!;
+      const last = http.find((h) => h.combination === deep.combination && h.page === 500)!;
+      return last.p50 / Math.max(first.p50, 0.001);
+    });
   console.log(
     `${target.name}: worst HTTP p99 ${fmt(worstP99)} ms (budget ${target.p99Budget}); page 500 / page 1 HTTP p50 ratio max ${fmt(Math.max(...ratios))} (budget 1.5); sorts in plans: ${database.some((row) => row.plan.includes('Sort')) ? 'YES' : 'none'}`,
   );

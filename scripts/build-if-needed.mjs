@@ -10,7 +10,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // AMORA_OUT_DIR builds elsewhere (second builds of the PWA test, benchmarks): each output has its own stamp.
 const OUT_DIR = path.resolve(root, process.env.AMORA_OUT_DIR ?? 'dist');
 const STAMP = path.join(OUT_DIR, '.build-stamp');
-const INPUTS = ['src', 'config', 'content', 'scripts/build-if-needed.mjs', 'scripts/generate-icons.mjs', 'locales', 'public', 'landers', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUTS = [
+  'src',
+  'config',
+  'content',
+  'scripts/build-if-needed.mjs',
+  'scripts/generate-icons.mjs',
+  'locales',
+  'public',
+  'landers',
+  'astro.config.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

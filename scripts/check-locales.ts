@@ -13,7 +13,13 @@ type Tree = { [key: string]: string | Tree };
 const root = path.resolve(import.meta.dirname, '..');
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Keys built at run time from a value (`gender.${gender}`); their children count as used. */
-const DYNAMIC_PREFIXES = ['gender.', 'search.age_bucket.', 'profile_field.', 'match_finder.i_am_', 'match_finder.seeking_'];
+const DYNAMIC_PREFIXES = [
+  'gender.',
+  'search.age_bucket.',
+  'profile_field.',
+  'match_finder.i_am_',
+  'match_finder.seeking_',
+];
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -30,8 +36,33 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
  * "Cookies", "online"); any other value equal to English counts as left untranslated.
  */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  nl: ['nav.likes', 'nav.chats', 'gender.male', 'chat.title', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'credits.unit_one', 'credits.unit_other', 'lander.privacy', 'lander.cookies', 'lander.likes_one', 'lander.likes_other'],
-  de: ['nav.likes', 'nav.chats', 'search.region', 'chat.title', 'wizard.optional', 'profile_field.relationship.single', 'likes.title', 'cams.live', 'safety.details', 'lander.cookies'],
+  nl: [
+    'nav.likes',
+    'nav.chats',
+    'gender.male',
+    'chat.title',
+    'profile_field.relationship.single',
+    'likes.title',
+    'cams.live',
+    'credits.unit_one',
+    'credits.unit_other',
+    'lander.privacy',
+    'lander.cookies',
+    'lander.likes_one',
+    'lander.likes_other',
+  ],
+  de: [
+    'nav.likes',
+    'nav.chats',
+    'search.region',
+    'chat.title',
+    'wizard.optional',
+    'profile_field.relationship.single',
+    'likes.title',
+    'cams.live',
+    'safety.details',
+    'lander.cookies',
+  ],
   it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy'],
   fr: ['member.message_short', 'lander.cookies', 'lander.faq'],
   es: ['nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
@@ -39,8 +70,13 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
 };
 const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\{[^}]*\}\}/g, ''));
 
-const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(',');
-const load = (locale: string) => flatten(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${locale}.json`), 'utf8')) as Tree);
+const variables = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
+const load = (locale: string) =>
+  flatten(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${locale}.json`), 'utf8')) as Tree);
 
 const problems: string[] = [];
 const en = load('en');
@@ -70,7 +106,9 @@ for (const locale of LOCALES) {
     if (!expected.has(key)) problems.push(`${locale}.json: unexpected key ${key}`);
     if (value.trim() === '') problems.push(`${locale}.json: empty ${key}`);
     if (locale !== 'en' && value === en.get(key) && hasWords(value) && !SAME_AS_ENGLISH[locale]?.includes(key)) {
-      problems.push(`${locale}.json: ${key} is left in English ("${value}"); translate it or list it in SAME_AS_ENGLISH`);
+      problems.push(
+        `${locale}.json: ${key} is left in English ("${value}"); translate it or list it in SAME_AS_ENGLISH`,
+      );
     }
     const base = key.replace(PLURAL, '');
     const reference = pluralBases.has(base) ? (en.get(`${base}_other`) ?? '') : (en.get(key) ?? '');
@@ -102,7 +140,8 @@ for (const key of used) {
   }
 }
 for (const base of baseKeys.keys()) {
-  if (!used.has(base) && !DYNAMIC_PREFIXES.some((p) => base.startsWith(p))) problems.push(`en.json: ${base} is never used in src/`);
+  if (!used.has(base) && !DYNAMIC_PREFIXES.some((p) => base.startsWith(p)))
+    problems.push(`en.json: ${base} is never used in src/`);
 }
 
 if (problems.length > 0) {

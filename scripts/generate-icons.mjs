@@ -19,7 +19,10 @@ export async function generateIcons() {
   if (fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= sourceTime) return;
   fs.mkdirSync(outDir, { recursive: true });
   for (const size of ICON_SIZES) {
-    await sharp(source, { density: 384 }).resize(size, size).png().toFile(path.join(outDir, `icon-${size}.png`));
+    await sharp(source, { density: 384 })
+      .resize(size, size)
+      .png()
+      .toFile(path.join(outDir, `icon-${size}.png`));
   }
   for (const size of MASKABLE_SIZES) {
     const inner = Math.round(size * 0.8);

@@ -81,15 +81,26 @@ async function encode(def: GifDef, width: number, height: number, budget: number
   );
   const delay = order.map((i) => def.delay?.(i) ?? 80);
   // A smaller palette first; if that is not enough, every other frame (each shown twice as long).
-  const attempts = [100, 85, 70, 55].map((q) => ({ quality: q, step: 1 })).concat([85, 70, 55].map((q) => ({ quality: q, step: 2 })));
+  const attempts = [100, 85, 70, 55]
+    .map((q) => ({ quality: q, step: 1 }))
+    .concat([85, 70, 55].map((q) => ({ quality: q, step: 2 })));
   let out = Buffer.alloc(0);
   let used = { quality: 0, step: 1 };
   for (const attempt of attempts) {
     used = attempt;
     const keep = raw.map((_, j) => j).filter((j) => j % attempt.step === 0);
     const frames = await Promise.all(
-      (await quantise(keep.map((j) => raw[j]!), width, height, attempt.quality)).map((f) =>
-        sharp(f, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer(),
+      (
+        await quantise(
+          keep.map((j) => raw[j]!),
+          width,
+          height,
+          attempt.quality,
+        )
+      ).map((f) =>
+        sharp(f, { raw: { width, height, channels: 3 } })
+          .png({ compressionLevel: 1 })
+          .toBuffer(),
       ),
     );
     const delays = keep.map((j) => delay.slice(j, j + attempt.step).reduce((x, y) => x + y, 0));
@@ -105,7 +116,8 @@ async function main() {
   const only = process.argv.slice(2);
   const ids = new Set(OFFLINE_GIFS.map((g) => g.id));
   for (const def of GIFS) if (!ids.has(def.id)) throw new Error(`GIF ${def.id} is missing from OFFLINE_GIFS`);
-  for (const id of ids) if (!GIFS.some((g) => g.id === id)) throw new Error(`OFFLINE_GIFS lists ${id} but no drawing exists`);
+  for (const id of ids)
+    if (!GIFS.some((g) => g.id === id)) throw new Error(`OFFLINE_GIFS lists ${id} but no drawing exists`);
   fs.mkdirSync(outDir, { recursive: true });
   let total = 0;
   for (const def of GIFS) {

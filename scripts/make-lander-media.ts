@@ -25,12 +25,18 @@ const TILE = 240;
 async function mosaic(gender: 'female' | 'male', columns: number, rows: number): Promise<Buffer> {
   const tiles = await Promise.all(
     Array.from({ length: columns * rows }, async (_, i) => ({
-      input: await sharp(Buffer.from(renderAvatarSvg(gender, i % 24))).resize(TILE, TILE * 1.25, { fit: 'cover', position: 'top' }).png().toBuffer(),
+      input: await sharp(Buffer.from(renderAvatarSvg(gender, i % 24)))
+        .resize(TILE, TILE * 1.25, { fit: 'cover', position: 'top' })
+        .png()
+        .toBuffer(),
       left: (i % columns) * TILE,
       top: Math.floor(i / columns) * TILE * 1.25,
     })),
   );
-  return sharp({ create: { width: columns * TILE, height: rows * TILE * 1.25, channels: 3, background: '#1a0f14' } }).composite(tiles).png().toBuffer();
+  return sharp({ create: { width: columns * TILE, height: rows * TILE * 1.25, channels: 3, background: '#1a0f14' } })
+    .composite(tiles)
+    .png()
+    .toBuffer();
 }
 
 async function draw(gender: 'female' | 'male', orientation: keyof typeof SIZES) {
@@ -51,14 +57,45 @@ async function draw(gender: 'female' | 'male', orientation: keyof typeof SIZES) 
     const angle = (2 * Math.PI * frame) / frames;
     const left = Math.round(((1 - Math.cos(angle)) / 2) * travelX * 0.6);
     const top = Math.round(((1 - Math.cos(angle * 2)) / 4 + Math.sin(angle) / 4 + 0.25) * travelY * 0.8);
-    const image = sharp(base).extract({ left, top, width, height }).blur(1.2).composite([{ input: shade }]);
+    const image = sharp(base)
+      .extract({ left, top, width, height })
+      .blur(1.2)
+      .composite([{ input: shade }]);
     await image.png().toFile(path.join(dir, `${String(frame).padStart(4, '0')}.png`));
-    if (frame === 0) await sharp(path.join(dir, '0000.png')).webp({ quality: 58 }).toFile(path.join(OUT, `${gender}-${orientation}.webp`));
+    if (frame === 0)
+      await sharp(path.join(dir, '0000.png'))
+        .webp({ quality: 58 })
+        .toFile(path.join(OUT, `${gender}-${orientation}.webp`));
   }
-  execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-framerate', String(FPS), '-i', path.join(dir, '%04d.png'), '-c:v', 'libvpx-vp9', '-b:v', orientation === 'portrait' ? '350k' : '550k', '-row-mt', '1', '-deadline', 'good', '-cpu-used', '4', '-pix_fmt', 'yuv420p', '-an', path.join(OUT, `${gender}-${orientation}.webm`)]);
+  execFileSync('ffmpeg', [
+    '-y',
+    '-loglevel',
+    'error',
+    '-framerate',
+    String(FPS),
+    '-i',
+    path.join(dir, '%04d.png'),
+    '-c:v',
+    'libvpx-vp9',
+    '-b:v',
+    orientation === 'portrait' ? '350k' : '550k',
+    '-row-mt',
+    '1',
+    '-deadline',
+    'good',
+    '-cpu-used',
+    '4',
+    '-pix_fmt',
+    'yuv420p',
+    '-an',
+    path.join(OUT, `${gender}-${orientation}.webm`),
+  ]);
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(`${gender}-${orientation}: ${fs.statSync(path.join(OUT, `${gender}-${orientation}.webm`)).size} bytes video, ${fs.statSync(path.join(OUT, `${gender}-${orientation}.webp`)).size} bytes poster`);
+  console.log(
+    `${gender}-${orientation}: ${fs.statSync(path.join(OUT, `${gender}-${orientation}.webm`)).size} bytes video, ${fs.statSync(path.join(OUT, `${gender}-${orientation}.webp`)).size} bytes poster`,
+  );
 }
 
 fs.mkdirSync(OUT, { recursive: true });
-for (const gender of ['female', 'male'] as const) for (const orientation of ['portrait', 'landscape'] as const) await draw(gender, orientation);
+for (const gender of ['female', 'male'] as const)
+  for (const orientation of ['portrait', 'landscape'] as const) await draw(gender, orientation);

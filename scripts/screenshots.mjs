@@ -7,11 +7,23 @@ const [base, ...paths] = process.argv.slice(2);
 fs.mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 for (const width of [1280, 390]) {
   const extraHTTPHeaders = process.env.SITE_HOST ? { 'original-host': process.env.SITE_HOST } : {};
-  const context = await browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 }, deviceScaleFactor: 1, extraHTTPHeaders });
+  const context = await browser.newContext({
+    viewport: { width, height: width === 390 ? 844 : 900 },
+    deviceScaleFactor: 1,
+    extraHTTPHeaders,
+  });
   const page = await context.newPage();
   page.on('console', (m) => m.type() === 'error' && console.log('console error', m.text()));
   for (const path of paths) {

@@ -13,7 +13,10 @@ import { marketSchema } from '~/shared/landers/market-schema';
 import { staticPageSchema } from '~/shared/static-pages';
 
 const landerCollection = (design: LanderDesign) =>
-  defineCollection({ loader: glob({ pattern: '*.yaml', base: `./landers/${design}` }), schema: landerContentSchemaFor(design) });
+  defineCollection({
+    loader: glob({ pattern: '*.yaml', base: `./landers/${design}` }),
+    schema: landerContentSchemaFor(design),
+  });
 
 export const collections = {
   ...Object.fromEntries(LANDER_DESIGNS.map((design) => [`landers-${design}`, landerCollection(design)])),

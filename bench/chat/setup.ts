@@ -49,12 +49,23 @@ export async function createPairs(env: Record<string, string | undefined>, pairs
         })),
       )
       .returning({ id: users.id });
-    await ctx.db.insert(profiles).values(ids.map(({ id }, i) => ({ id, name: `Bench ${i}`, gender: 'female' as const, country: 'NL', lastSignupStep: 7 })));
+    await ctx.db.insert(profiles).values(
+      ids.map(({ id }, i) => ({
+        id,
+        name: `Bench ${i}`,
+        gender: 'female' as const,
+        country: 'NL',
+        lastSignupStep: 7,
+      })),
+    );
     const out: BenchPair[] = [];
     for (let i = 0; i < pairs; i++) {
       const a = ids[i]!.id;
       const b = ids[i + pairs]!.id;
-      const [conversation] = await ctx.db.insert(conversations).values({ memberLow: Math.min(a, b), memberHigh: Math.max(a, b) }).returning({ id: conversations.id });
+      const [conversation] = await ctx.db
+        .insert(conversations)
+        .values({ memberLow: Math.min(a, b), memberHigh: Math.max(a, b) })
+        .returning({ id: conversations.id });
       await ctx.db.insert(conversationMembers).values([
         { conversationId: conversation!.id, userId: a },
         { conversationId: conversation!.id, userId: b },

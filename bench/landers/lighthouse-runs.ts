@@ -24,29 +24,57 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function lighthouseScores(url: string, runs: number): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
-  const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
+  const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number[]> = {
+    performance: [],
+    accessibility: [],
+    'best-practices': [],
+    seo: [],
+  };
   const failing = new Set<string>();
   const benchmarkIndex: number[] = [];
   try {
     await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(scores) });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(scores),
+      });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
       benchmarkIndex.push(Math.round(lhr.environment.benchmarkIndex));
-      for (const key of Object.keys(scores) as (keyof typeof scores)[]) scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
+      for (const key of Object.keys(scores) as (keyof typeof scores)[])
+        scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
       for (const category of Object.values(lhr.categories)) {
         for (const ref of category.auditRefs) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failing.add(`${ref.id}: ${audit.displayValue ?? audit.title}`);
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            failing.add(`${ref.id}: ${audit.displayValue ?? audit.title}`);
         }
       }
     }
   } finally {
     await chrome.kill();
   }
-  return { performance: median(scores.performance), accessibility: median(scores.accessibility), bestPractices: median(scores['best-practices']), seo: median(scores.seo), failing: [...failing], benchmarkIndex };
+  return {
+    performance: median(scores.performance),
+    accessibility: median(scores.accessibility),
+    bestPractices: median(scores['best-practices']),
+    seo: median(scores.seo),
+    failing: [...failing],
+    benchmarkIndex,
+  };
 }

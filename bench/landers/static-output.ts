@@ -24,9 +24,15 @@ export function measureStaticPages(clientDir: string, site: string): PageFigures
     const text = html.toString('utf8');
     const head = text.slice(0, text.indexOf('</head>'));
     const scripts = [...text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    const jsBytes = scripts.filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes!)).reduce((sum, [, , body]) => sum + Buffer.byteLength(body!), 0);
-    const blockingStyles = [...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].filter(([tag]) => !/media="print"/.test(tag)).length;
-    const blockingScripts = [...head.matchAll(/<script\b([^>]*)\bsrc=/g)].filter(([, attributes]) => !/\b(async|defer|type="module")\b/.test(attributes!)).length;
+    const jsBytes = scripts
+      .filter(([, attributes]) => !/type="application\/(ld\+)?json"/.test(attributes!))
+      .reduce((sum, [, , body]) => sum + Buffer.byteLength(body!), 0);
+    const blockingStyles = [...head.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*>/g)].filter(
+      ([tag]) => !/media="print"/.test(tag),
+    ).length;
+    const blockingScripts = [...head.matchAll(/<script\b([^>]*)\bsrc=/g)].filter(
+      ([, attributes]) => !/\b(async|defer|type="module")\b/.test(attributes!),
+    ).length;
     return {
       design,
       slug,

@@ -17,7 +17,15 @@ export interface TransferFigures {
   requests: number;
 }
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** Transfer of each URL (a fresh context each: nothing cached). */
 export async function measureTransfers(urls: string[]): Promise<Map<string, TransferFigures>> {
@@ -25,18 +33,28 @@ export async function measureTransfers(urls: string[]): Promise<Map<string, Tran
   const out = new Map<string, TransferFigures>();
   try {
     for (const url of urls) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       const sizes = new Map<string, { url: string; bytes: number }>();
       const urlsById = new Map<string, string>();
       cdp.on('Network.requestWillBeSent', (event) => urlsById.set(event.requestId, event.request.url));
-      cdp.on('Network.loadingFinished', (event) => sizes.set(event.requestId, { url: urlsById.get(event.requestId) ?? '', bytes: event.encodedDataLength }));
+      cdp.on('Network.loadingFinished', (event) =>
+        sizes.set(event.requestId, { url: urlsById.get(event.requestId) ?? '', bytes: event.encodedDataLength }),
+      );
       await page.goto(url, { waitUntil: 'networkidle' });
       const heroUrls = new Set(
         await page.evaluate(() =>
-          [...document.querySelectorAll<HTMLElement>('img[data-hero], video[data-hero], link[rel="preload"][as="image"]')].flatMap((element) => {
+          [
+            ...document.querySelectorAll<HTMLElement>(
+              'img[data-hero], video[data-hero], link[rel="preload"][as="image"]',
+            ),
+          ].flatMap((element) => {
             if (element instanceof HTMLImageElement) return [element.currentSrc || element.src];
             if (element instanceof HTMLVideoElement) return [element.currentSrc || element.src].filter(Boolean);
             return [(element as HTMLLinkElement).href];

@@ -24,7 +24,10 @@ export interface DatabaseTimes {
  * `repeat` calls per combination and page. Also returns the real EXPLAIN of
  * each page-ids query (index used, Sort or not).
  */
-export async function measureDatabaseTimes(env: Record<string, string | undefined>, repeat: number): Promise<DatabaseTimes[]> {
+export async function measureDatabaseTimes(
+  env: Record<string, string | undefined>,
+  repeat: number,
+): Promise<DatabaseTimes[]> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
   const ctx = await createContext(config, { log: createLogger('silent') });
   const site = ctx.sites.byPackageName.get('amora')!;
@@ -34,7 +37,9 @@ export async function measureDatabaseTimes(env: Record<string, string | undefine
       for (const page of PAGES) {
         const query = searchQuerySchema.parse({ ...combination.query, page: String(page) });
         const { gender, country, countryregion, min_age, max_age } = query;
-        const filters = Object.fromEntries(Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined));
+        const filters = Object.fromEntries(
+          Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
+        );
         const input = { filters, page, pp: 12, viewerId: null, countries: site.countries };
         const times: number[] = [];
         let numResults = 0;
@@ -68,6 +73,9 @@ export async function measureDatabaseTimes(env: Record<string, string | undefine
 /** "Index Only Scan Backward using X" (+ " + Sort" when the plan sorts). */
 function summarizePlan(lines: string[]): string {
   const text = lines.join('\n');
-  const scan = /(Index Only Scan Backward|Index Scan Backward|Index Only Scan|Index Scan|Seq Scan|Bitmap Heap Scan)( using (\w+))?/.exec(text);
+  const scan =
+    /(Index Only Scan Backward|Index Scan Backward|Index Only Scan|Index Scan|Seq Scan|Bitmap Heap Scan)( using (\w+))?/.exec(
+      text,
+    );
   return `${scan ? `${scan[1]}${scan[3] ? ` ${scan[3]}` : ''}` : 'unknown'}${/\bSort\b/.test(text) ? ' + Sort' : ''}`;
 }

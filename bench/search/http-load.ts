@@ -13,8 +13,16 @@ export interface HttpTimes {
 }
 
 /** Starts the built server (no seeding) on `port` and resolves once it answers. */
-export async function startServer(root: string, env: Record<string, string | undefined>, port: string): Promise<ChildProcess> {
-  const server = spawn('node', ['scripts/start.mjs'], { cwd: root, env: { ...env, PORT: port, HOST: '127.0.0.1', SEED_ON_START: '0', LOG_LEVEL: 'warn' }, stdio: 'inherit' });
+export async function startServer(
+  root: string,
+  env: Record<string, string | undefined>,
+  port: string,
+): Promise<ChildProcess> {
+  const server = spawn('node', ['scripts/start.mjs'], {
+    cwd: root,
+    env: { ...env, PORT: port, HOST: '127.0.0.1', SEED_ON_START: '0', LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

@@ -68,7 +68,13 @@ export const HEART_D =
   'M0 42 C-4 38 -42 14 -42 -14 C-42 -30 -30 -40 -18 -40 C-9 -40 -3 -35 0 -28 C3 -35 9 -40 18 -40 C30 -40 42 -30 42 -14 C42 14 4 38 0 42 Z';
 
 /** A heart of width `size` at (x, y), with a soft highlight. */
-export function heart(x: number, y: number, size: number, fill: string, opts: { rot?: number; opacity?: number; shine?: boolean; outline?: boolean } = {}) {
+export function heart(
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  opts: { rot?: number; opacity?: number; shine?: boolean; outline?: boolean } = {},
+) {
   const s = size / 84;
   const op = opts.opacity !== undefined && opts.opacity < 1 ? ` opacity="${n(opts.opacity)}"` : '';
   const outline = opts.outline ? ` stroke="#fff" stroke-width="${n(7 / s) / 1}" stroke-linejoin="round"` : '';
@@ -111,7 +117,8 @@ export const faceBase = () =>
 
 /** An open eye; `open` 1 = fully open, below ~0.25 it is drawn as a closed happy arc. */
 export function eye(x: number, y: number, open = 1) {
-  if (open < 0.25) return `<path d="M${x - 9} ${y + 2} Q${x} ${y - 7} ${x + 9} ${y + 2}" fill="none" stroke="${INK}" stroke-width="5" stroke-linecap="round"/>`;
+  if (open < 0.25)
+    return `<path d="M${x - 9} ${y + 2} Q${x} ${y - 7} ${x + 9} ${y + 2}" fill="none" stroke="${INK}" stroke-width="5" stroke-linecap="round"/>`;
   return (
     `<ellipse cx="${x}" cy="${y}" rx="7" ry="${n(10 * open)}" fill="${INK}"/>` +
     (open > 0.6 ? `<circle cx="${x + 2.5}" cy="${n(y - 4 * open)}" r="2.6" fill="#fff"/>` : '')

@@ -3,7 +3,26 @@
  * with the face helpers of ./draw.ts; make-gifs.ts lists them in GIFS.
  */
 import type { GifDef } from './draw';
-import { TAU, n, wave, clamp01, easeOut, frac, bump, at, heart, sparkle, stickerText, shadow, INK, faceBase, eye, happyEye, cheeks, smile } from './draw';
+import {
+  TAU,
+  n,
+  wave,
+  clamp01,
+  easeOut,
+  frac,
+  bump,
+  at,
+  heart,
+  sparkle,
+  stickerText,
+  shadow,
+  INK,
+  faceBase,
+  eye,
+  happyEye,
+  cheeks,
+  smile,
+} from './draw';
 
 export const wink: GifDef = {
   id: 'wink',
@@ -14,7 +33,7 @@ export const wink: GifDef = {
     // Right eye: open, closes over frames 3-5, stays shut 6-9, reopens 10-11.
     const openness = [1, 1, 1, 0.6, 0.3, 0.1, 0, 0, 0, 0, 0.3, 0.7, 1, 1][i] ?? 1;
     const tilt = -8 * (1 - openness);
-    const sp = i >= 6 && i <= 10 ? [0.6, 1, 1, 0.8, 0.4][i - 6] ?? 0 : 0;
+    const sp = i >= 6 && i <= 10 ? ([0.6, 1, 1, 0.8, 0.4][i - 6] ?? 0) : 0;
     return (
       shadow(120, 160, 50, 7) +
       `<g ${at(120, 90, 1.05, tilt)}>${faceBase()}${eye(-21, -10)}${eye(21, -10, openness)}` +

@@ -3,7 +3,24 @@
  * party, hot, cheers); make-gifs.ts lists them in GIFS.
  */
 import type { GifDef } from './draw';
-import { TAU, FONT, n, wave, easeOut, easeInOut, frac, bump, at, rng, heart, sparkle, shadow, INK, CHEEK, happyEye } from './draw';
+import {
+  TAU,
+  FONT,
+  n,
+  wave,
+  easeOut,
+  easeInOut,
+  frac,
+  bump,
+  at,
+  rng,
+  heart,
+  sparkle,
+  shadow,
+  INK,
+  CHEEK,
+  happyEye,
+} from './draw';
 
 export const coffee: GifDef = {
   id: 'coffee',
@@ -94,7 +111,10 @@ export const goodNight: GifDef = {
       [120, 166],
       [228, 150],
     ]
-      .map(([x = 0, y = 0], k) => `<circle cx="${x}" cy="${y}" r="1.8" fill="#fff" opacity="${n((0.4 + 0.35 * wave(t, 1, k * 0.4)) * 100) / 100}"/>`)
+      .map(
+        ([x = 0, y = 0], k) =>
+          `<circle cx="${x}" cy="${y}" r="1.8" fill="#fff" opacity="${n((0.4 + 0.35 * wave(t, 1, k * 0.4)) * 100) / 100}"/>`,
+      )
       .join('');
     const zs = [0, 0.5]
       .map((ph) => {
@@ -130,7 +150,9 @@ export const party: GifDef = {
       const x = 8 + k * 28;
       const y = 3 + 12 * Math.sin((k / 8) * Math.PI);
       const swing = 5 * wave(t, 1, k * 0.15);
-      flags.push(`<path ${at(x + 14, y, 1, swing)} d="M-11 0 L11 0 L0 20 Z" fill="${colours[k % colours.length]}" stroke="#fff" stroke-width="2" stroke-linejoin="round"/>`);
+      flags.push(
+        `<path ${at(x + 14, y, 1, swing)} d="M-11 0 L11 0 L0 20 Z" fill="${colours[k % colours.length]}" stroke="#fff" stroke-width="2" stroke-linejoin="round"/>`,
+      );
     }
     out += `<path d="M-4 2 Q120 30 244 2" fill="none" stroke="#e0b8cc" stroke-width="2"/>` + flags.join('');
     // Falling confetti: strips that flip, dots and squiggles; integer speeds keep the loop seamless.
@@ -237,7 +259,7 @@ export const cheers: GifDef = {
       `<path d="M-25 -104 C-27 -64 -14 -46 0 -46 C14 -46 27 -64 25 -104" fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round"/>` +
       `<path d="M-17 -96 C-18 -78 -14 -66 -8 -60" fill="none" stroke="#fff" stroke-width="4" stroke-linecap="round" opacity="0.8"/>` +
       `</g>`;
-    const hit = i >= 7 && i <= 10 ? [1, 0.9, 0.6, 0.3][i - 7] ?? 0 : 0;
+    const hit = i >= 7 && i <= 10 ? ([1, 0.9, 0.6, 0.3][i - 7] ?? 0) : 0;
     const burst =
       hit > 0
         ? [-60, -25, 0, 25, 60]

@@ -3,7 +3,24 @@
  * hi, wow, ok, question); make-gifs.ts lists them in GIFS.
  */
 import type { GifDef } from './draw';
-import { TAU, FONT, n, wave, clamp01, easeOut, backOut, frac, bump, at, rng, HEART_D, heart, sparkle, stickerText, shadow } from './draw';
+import {
+  TAU,
+  FONT,
+  n,
+  wave,
+  clamp01,
+  easeOut,
+  backOut,
+  frac,
+  bump,
+  at,
+  rng,
+  HEART_D,
+  heart,
+  sparkle,
+  stickerText,
+  shadow,
+} from './draw';
 
 export const heartBeat: GifDef = {
   id: 'heart-beat',

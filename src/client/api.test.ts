@@ -5,14 +5,24 @@ import { defineContract, noParams } from '~/shared/contracts/define';
 vi.mock('./boot', () => ({ readBoot: () => ({ packageName: 'amora' }) }));
 const { ApiError, callApi } = await import('./api');
 
-const contract = defineContract({ method: 'GET', path: '/api/x.php', auth: 'visitor', query: noParams, body: z.undefined(), response: z.object({ ok: z.literal(true) }), errors: [] });
+const contract = defineContract({
+  method: 'GET',
+  path: '/api/x.php',
+  auth: 'visitor',
+  query: noParams,
+  body: z.undefined(),
+  response: z.object({ ok: z.literal(true) }),
+  errors: [],
+});
 
 /** A 200 answer whose body never finishes until the request's signal aborts. */
 function slowBody(signal: AbortSignal): Response {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(new TextEncoder().encode('{"ok":'));
-      signal.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+      signal.addEventListener('abort', () =>
+        controller.error(new DOMException('The operation was aborted.', 'AbortError')),
+      );
     },
   });
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });

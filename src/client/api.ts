@@ -47,7 +47,10 @@ export interface CallInput<C extends Contract> {
  * @throws ApiError for non-2xx answers (code/message from the body), network
  *   failures (`network`), or a response that does not match the contract.
  */
-export async function callApi<C extends Contract>(contract: C, input: CallInput<C> = {}): Promise<z.output<C['response']>> {
+export async function callApi<C extends Contract>(
+  contract: C,
+  input: CallInput<C> = {},
+): Promise<z.output<C['response']>> {
   const url = new URL(contract.path, window.location.origin);
   const query = { ...(contract.selector ?? {}), ...((input.query ?? {}) as Record<string, unknown>) };
   for (const [key, value] of Object.entries(query)) {
@@ -94,7 +97,12 @@ export async function callApi<C extends Contract>(contract: C, input: CallInput<
     if (!response.ok) {
       failed = true;
       const error = (json as { error?: { code?: ErrorCode; message?: string; issues?: ApiIssue[] } } | null)?.error;
-      throw new ApiError(response.status, error?.code ?? 'internal', error?.message ?? 'errors.internal', error?.issues);
+      throw new ApiError(
+        response.status,
+        error?.code ?? 'internal',
+        error?.message ?? 'errors.internal',
+        error?.issues,
+      );
     }
     const parsed = contract.response.safeParse(json);
     if (!parsed.success) {

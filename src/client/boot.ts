@@ -12,7 +12,14 @@ export interface BootData {
   access: { canSignUp: boolean; canSearch: boolean };
   settings: Pick<
     PublicSettings,
-    'name' | 'template' | 'cdn_prefix' | 'signups' | 'countries' | 'logged_out_search' | 'logged_out_search_trafficsource' | 'push_pub'
+    | 'name'
+    | 'template'
+    | 'cdn_prefix'
+    | 'signups'
+    | 'countries'
+    | 'logged_out_search'
+    | 'logged_out_search_trafficsource'
+    | 'push_pub'
   >;
   /** The page locale's messages; left out while the browser caches them (see client/language.ts). */
   messages?: MessageTree;

@@ -5,7 +5,11 @@ const CACHE_MS = 60 * 60 * 1000;
 /** The current position (cached up to an hour), or null when unavailable or refused. */
 export async function currentPosition(): Promise<{ lat: number; lon: number } | null> {
   try {
-    const cached = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null') as { lat: number; lon: number; at: number } | null;
+    const cached = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null') as {
+      lat: number;
+      lon: number;
+      at: number;
+    } | null;
     if (cached && Date.now() - cached.at < CACHE_MS) return { lat: cached.lat, lon: cached.lon };
   } catch {
     // a broken cache entry is simply replaced

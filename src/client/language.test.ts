@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedMessages, LANGUAGE_STORAGE_MS, loadMessages, pageMessages, rememberedLanguage, rememberLanguage } from './language';
+import {
+  cachedMessages,
+  LANGUAGE_STORAGE_MS,
+  loadMessages,
+  pageMessages,
+  rememberedLanguage,
+  rememberLanguage,
+} from './language';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -9,7 +16,10 @@ function installBrowser() {
   const session = new Map<string, string>();
   const cookies: string[] = [];
   const reload = vi.fn();
-  const store = (data: Map<string, string>) => ({ getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value) });
+  const store = (data: Map<string, string>) => ({
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  });
   vi.stubGlobal('localStorage', store(local));
   vi.stubGlobal('sessionStorage', store(session));
   vi.stubGlobal('location', { protocol: 'http:' });
@@ -50,7 +60,11 @@ describe('client locale storage (docs/product.md §1, §7, §9)', () => {
   it("logs 'Failed to load messages for locale' and carries on when the load fails", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await loadMessages('pl', 'b1', 0, async () => new Response('nope', { status: 503 }))).toBeNull();
-    expect(await loadMessages('pl', 'b1', 0, async () => { throw new TypeError('offline'); })).toBeNull();
+    expect(
+      await loadMessages('pl', 'b1', 0, async () => {
+        throw new TypeError('offline');
+      }),
+    ).toBeNull();
     expect(error).toHaveBeenCalledTimes(2);
     expect(error.mock.calls[0]![0]).toBe('Failed to load messages for locale');
     expect(browser.cookies).toEqual([]);

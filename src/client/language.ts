@@ -79,7 +79,12 @@ export function cachedMessages(locale: Locale, build: string, now = Date.now()):
  * A locale's messages: from the cache, else `GET /_i18n/{locale}/messages.json`
  * (then cached). Null when the load fails (logged, never thrown).
  */
-export async function loadMessages(locale: Locale, build: string, now = Date.now(), fetcher: typeof fetch = fetch): Promise<MessageTree | null> {
+export async function loadMessages(
+  locale: Locale,
+  build: string,
+  now = Date.now(),
+  fetcher: typeof fetch = fetch,
+): Promise<MessageTree | null> {
   const cached = cachedMessages(locale, build, now);
   if (cached) return cached;
   try {
@@ -101,7 +106,11 @@ export async function loadMessages(locale: Locale, build: string, now = Date.now
  * (the cookie dropped, so the server sends the messages); if the reload guard
  * refuses, the failure is logged and the app continues with message keys.
  */
-export function pageMessages(boot: Pick<BootData, 'locale' | 'messages'>, build: string, now = Date.now()): MessageTree {
+export function pageMessages(
+  boot: Pick<BootData, 'locale' | 'messages'>,
+  build: string,
+  now = Date.now(),
+): MessageTree {
   if (boot.messages) {
     storeMessages(boot.locale, build, boot.messages, now);
     return boot.messages;

@@ -14,7 +14,10 @@ export interface PushEnvironment {
 }
 
 function toUint8Array(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -33,7 +36,10 @@ function toJson(subscription: PushSubscription): PushSubscriptionJson {
 /** The real browser environment (service worker + PushManager + Notification). */
 export const browserPushEnvironment: PushEnvironment = {
   isCapable: () =>
-    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window,
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window,
   permission: () => Notification.permission,
   requestPermission: () => Notification.requestPermission(),
   async getSubscription() {

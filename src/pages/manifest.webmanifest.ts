@@ -10,6 +10,10 @@ export const GET: APIRoute = async ({ request }) => {
   const site = resolveSiteForPage(ctx.sites, request.headers);
   const locale = detectRequestLocale(request, site.domain_language);
   return new Response(JSON.stringify(buildWebManifest(site, locale)), {
-    headers: { 'content-type': 'application/manifest+json', 'cache-control': 'public, max-age=3600', vary: 'Host, Accept-Language' },
+    headers: {
+      'content-type': 'application/manifest+json',
+      'cache-control': 'public, max-age=3600',
+      vary: 'Host, Accept-Language',
+    },
   });
 };

@@ -26,13 +26,25 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** VAPID keys (base64url); when unset they are generated once into DATA_DIR/vapid.json. */
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be a base64url P-256 public key' }).optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, { error: 'must be a base64url P-256 private key' }).optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' }).default('mailto:support@amora.test'),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, { error: 'must be a base64url P-256 public key' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, { error: 'must be a base64url P-256 private key' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' })
+    .default('mailto:support@amora.test'),
   /** 1 lets push subscriptions point at http://127.0.0.1 (tests' stand-in push service only). */
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['0', '1']).default('0'),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); unset → files in DATA_DIR/outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+    .optional(),
   /** Sender address of outgoing mail; the site name is put in front. */
   MAIL_FROM: z.email({ error: 'must be an e-mail address' }).default('no-reply@amora.test'),
   /** Signing secret (≥ 32 characters); generated once into DATA_DIR/app-secret when unset. */
@@ -44,9 +56,14 @@ const envSchema = z.object({
   /** Partner webcam feed (JSON `{ cams: [...] }`); unset = the built-in demo feed. */
   XCAMS_FEED_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Key of the GIF service (Tenor v2 API shape); unset = the built-in offline GIF set. */
-  GIF_API_KEY: z.string().regex(/^[A-Za-z0-9_.-]{8,200}$/, { error: 'must be an API key (letters, digits, _ . -)' }).optional(),
+  GIF_API_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{8,200}$/, { error: 'must be an API key (letters, digits, _ . -)' })
+    .optional(),
   /** Base URL of the GIF service. */
-  GIF_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://tenor.googleapis.com/v2'),
+  GIF_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://tenor.googleapis.com/v2'),
   /** The build's static files (`dist/client`); unset → found beside the running server bundle. */
   STATIC_DIR: z.string().min(1).optional(),
   /** Media of the landers (video, posters) copied into storage under `landers/` at start. */

@@ -79,11 +79,15 @@ export async function createContext(
       pool: database.raw.kind === 'postgres' ? database.raw.pool : undefined,
       log,
     }),
-    cams: overrides.cams ?? (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
+    cams:
+      overrides.cams ??
+      (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
     gifs: overrides.gifs ?? createGifProvider(config, log),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
-    push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), {
+    push:
+      overrides.push ??
+      createPushService(loadVapidKeys(config.dataDir, config.vapid), {
         trustLoopback: config.pushAllowInsecureEndpoints,
       }),
   };
@@ -92,5 +96,7 @@ export async function createContext(
 /** The GIF service when a key is configured (falling back to the built-in set), else the built-in set. */
 function createGifProvider(config: Config, log: Logger): GifProvider {
   const offline = createOfflineGifProvider();
-  return config.gifApi.key ? createHttpGifProvider({ apiUrl: config.gifApi.url, apiKey: config.gifApi.key, fallback: offline, log }) : offline;
+  return config.gifApi.key
+    ? createHttpGifProvider({ apiUrl: config.gifApi.url, apiKey: config.gifApi.key, fallback: offline, log })
+    : offline;
 }

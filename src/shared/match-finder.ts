@@ -19,6 +19,7 @@ export function matchFilters(answers: Pick<MatchFinderAnswers, 'seeking' | 'age'
 /** The query string of search filters (for /signup-matches and /members). */
 export function filtersQuery(filters: SearchFilters): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   return params.toString();
 }

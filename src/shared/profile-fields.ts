@@ -19,5 +19,8 @@ export const ALLOWED_VALUES: Record<string, readonly string[]> = { gender: GENDE
 
 /** True when `value` is allowed for `field`. */
 export function isAllowedFieldValue(field: string, value: string): boolean {
-  return Object.hasOwn(PROFILE_FIELDS, field) && (PROFILE_FIELDS[field as ProfileFieldName] as readonly string[]).includes(value);
+  return (
+    Object.hasOwn(PROFILE_FIELDS, field) &&
+    (PROFILE_FIELDS[field as ProfileFieldName] as readonly string[]).includes(value)
+  );
 }

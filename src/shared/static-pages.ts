@@ -37,7 +37,9 @@ export type PagePlaceholder = (typeof PAGE_PLACEHOLDERS)[number];
 
 /** Every `{{name}}` in a text that is not one of PAGE_PLACEHOLDERS. */
 export function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)].map((m) => m[1]!).filter((name) => !(PAGE_PLACEHOLDERS as readonly string[]).includes(name));
+  return [...text.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)]
+    .map((m) => m[1]!)
+    .filter((name) => !(PAGE_PLACEHOLDERS as readonly string[]).includes(name));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

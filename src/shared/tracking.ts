@@ -90,6 +90,9 @@ export function parseTrackingCookie(raw: string | undefined): TrackingRecordValu
  * The visitor's traffic source (docs/product.md §5 signups and logged-out search):
  * the current URL's `network` first, then the one of the record a lander stored.
  */
-export function trafficSourceOf(fromUrl: TrackingRecordValue | null, stored: TrackingRecordValue | null): string | null {
+export function trafficSourceOf(
+  fromUrl: TrackingRecordValue | null,
+  stored: TrackingRecordValue | null,
+): string | null {
   return fromUrl?.network ?? stored?.network ?? null;
 }

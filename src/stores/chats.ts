@@ -1,6 +1,12 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { chatsContract, deleteChatContract, startChatContract, type ChatEntry, type ChatMessage } from '~/shared/contracts/chat';
+import {
+  chatsContract,
+  deleteChatContract,
+  startChatContract,
+  type ChatEntry,
+  type ChatMessage,
+} from '~/shared/contracts/chat';
 import { setUnreadMessages } from './badges';
 import { refreshUser } from './session';
 
@@ -42,7 +48,9 @@ export async function loadChats(): Promise<void> {
 export function markChatOpened(conversation: number): void {
   const state = $chats.get();
   if (!state.chats.some((chat) => chat.conversation === conversation && chat.num_unread_messages > 0)) return;
-  setChats(state.chats.map((chat) => (chat.conversation === conversation ? { ...chat, num_unread_messages: 0 } : chat)));
+  setChats(
+    state.chats.map((chat) => (chat.conversation === conversation ? { ...chat, num_unread_messages: 0 } : chat)),
+  );
 }
 
 /**
@@ -59,7 +67,8 @@ export function receiveMessage(message: ChatMessage, myId: number, openConversat
   const fromMe = message.from === myId;
   const updated: ChatEntry = {
     ...chat,
-    num_unread_messages: fromMe || openConversation === message.conversation ? chat.num_unread_messages : chat.num_unread_messages + 1,
+    num_unread_messages:
+      fromMe || openConversation === message.conversation ? chat.num_unread_messages : chat.num_unread_messages + 1,
     last_message: { text: message.text, gif: message.gif !== null, from_me: fromMe, created_at: message.created_at },
     updated_at: message.created_at,
   };

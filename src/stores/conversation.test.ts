@@ -29,7 +29,14 @@ const message = (id: number, overrides: Partial<ChatMessage> = {}): ChatMessage 
   read: false,
   ...overrides,
 });
-const gif: Gif = { id: 'abc123', url: '/gifs/abc.gif', preview: '/gifs/abc.png', width: 200, height: 150, title: 'wave' };
+const gif: Gif = {
+  id: 'abc123',
+  url: '/gifs/abc.gif',
+  preview: '/gifs/abc.png',
+  width: 200,
+  height: 150,
+  title: 'wave',
+};
 
 const callsTo = (contract: object) => callApi.mock.calls.filter(([c]) => c === contract);
 
@@ -77,7 +84,9 @@ describe('opening a conversation and its history (docs/product.md ยง4 chats)', (
 
   it('ignores the late answer for a conversation that was left for another', async () => {
     const first = Promise.withResolvers<unknown>();
-    callApi.mockReturnValueOnce(first.promise).mockResolvedValueOnce({ messages: [message(50, { conversation: 8 })], has_more: false });
+    callApi
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValueOnce({ messages: [message(50, { conversation: 8 })], has_more: false });
     const opening = conversation.openConversation(CONV);
     await conversation.openConversation(8);
     first.resolve({ messages: [message(10)], has_more: false });
@@ -176,7 +185,9 @@ describe('sending: optimistic, failed state, retry (docs/product.md ยง4 chats, ย
     const answer = Promise.withResolvers<unknown>();
     callApi.mockReturnValueOnce(answer.promise);
     const retrying = conversation.retryOutgoing(failed!);
-    expect($conversation.get().outgoing).toEqual([{ localId: failed!.localId, text: 'hello', gif: null, state: 'sending' }]);
+    expect($conversation.get().outgoing).toEqual([
+      { localId: failed!.localId, text: 'hello', gif: null, state: 'sending' },
+    ]);
     expect(callsTo(sendMessageContract)).toHaveLength(2);
     expect(callApi).toHaveBeenLastCalledWith(sendMessageContract, { body: { conversation: CONV, text: 'hello' } });
 
@@ -194,7 +205,12 @@ describe('sending: optimistic, failed state, retry (docs/product.md ยง4 chats, ย
     await conversation.retryOutgoing($conversation.get().outgoing[0]!);
     expect(callApi).toHaveBeenLastCalledWith(sendMessageContract, { body: { conversation: CONV, gif: 'abc123' } });
     expect($conversation.get().outgoing).toHaveLength(1);
-    expect($conversation.get().outgoing[0]).toMatchObject({ gif, text: null, state: 'failed', error: 'chat.insufficient_credits' });
+    expect($conversation.get().outgoing[0]).toMatchObject({
+      gif,
+      text: null,
+      state: 'failed',
+      error: 'chat.insufficient_credits',
+    });
   });
 
   it('discarding a failed message removes only that one', async () => {

@@ -1,6 +1,12 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { messagesContract, sendMessageContract, typingContract, type ChatMessage, type Gif } from '~/shared/contracts/chat';
+import {
+  messagesContract,
+  sendMessageContract,
+  typingContract,
+  type ChatMessage,
+  type Gif,
+} from '~/shared/contracts/chat';
 import { markChatOpened } from './chats';
 import { notePushInterest } from './push';
 
@@ -32,7 +38,16 @@ export interface ConversationState {
   credits: number | null;
 }
 
-const EMPTY: ConversationState = { id: null, status: 'idle', messages: [], hasMore: false, loadingOlder: false, outgoing: [], typingUntil: 0, credits: null };
+const EMPTY: ConversationState = {
+  id: null,
+  status: 'idle',
+  messages: [],
+  hasMore: false,
+  loadingOlder: false,
+  outgoing: [],
+  typingUntil: 0,
+  credits: null,
+};
 /** "typing…" shows this long after the last typing event (ms). */
 export const TYPING_SHOWN_MS = 4_000;
 /** A typing ping goes out at most this often (ms). */
@@ -89,7 +104,9 @@ export function receiveConversationMessage(message: ChatMessage): void {
 export function receiveReadReceipt(conversation: number, upTo: number, myId: number): void {
   const state = $conversation.get();
   if (state.id !== conversation) return;
-  patch({ messages: state.messages.map((m) => (m.from === myId && m.id <= upTo && !m.read ? { ...m, read: true } : m)) });
+  patch({
+    messages: state.messages.map((m) => (m.from === myId && m.id <= upTo && !m.read ? { ...m, read: true } : m)),
+  });
 }
 
 export function receiveTyping(conversation: number, now: number): void {
@@ -127,7 +144,9 @@ async function send(draft: { text: string; gif: null } | { text: null; gif: Gif 
   } catch (error) {
     const reason = error instanceof ApiError ? error.message : 'errors.network';
     const state = $conversation.get();
-    patch({ outgoing: state.outgoing.map((o) => (o.localId === localId ? { ...o, state: 'failed', error: reason } : o)) });
+    patch({
+      outgoing: state.outgoing.map((o) => (o.localId === localId ? { ...o, state: 'failed', error: reason } : o)),
+    });
   }
 }
 

@@ -32,9 +32,16 @@ describe('e-mail check store (docs/product.md §5)', () => {
     let firstSignal: AbortSignal | undefined;
     callApi.mockImplementationOnce((_c, { signal }) => {
       firstSignal = signal;
-      return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))));
+      return new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }))),
+      );
     });
-    callApi.mockResolvedValueOnce({ status: 'active', token: null, email: 'b@example.com', request_email: 'b@example.com' });
+    callApi.mockResolvedValueOnce({
+      status: 'active',
+      token: null,
+      email: 'b@example.com',
+      request_email: 'b@example.com',
+    });
     const first = checkEmailAddress('a@example.com');
     await checkEmailAddress('b@example.com');
     await first;

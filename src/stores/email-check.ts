@@ -9,7 +9,12 @@ import { isEmailCheckable } from '~/shared/rules/signup-rules';
  * has `@` and a dot; a newer value aborts the check in flight; a failed check
  * marks the address invalid. `suggestion` is the mailcheck "did you mean".
  */
-export const $emailCheck = map<{ status: EmailCheckStatus | 'idle' | 'checking'; token: string | null; checkedEmail: string; suggestion: string | null }>({
+export const $emailCheck = map<{
+  status: EmailCheckStatus | 'idle' | 'checking';
+  token: string | null;
+  checkedEmail: string;
+  suggestion: string | null;
+}>({
   status: 'idle',
   token: null,
   checkedEmail: '',

@@ -17,7 +17,13 @@ const polling = await import('./social-polling');
 const { $newLikes } = await import('./badges');
 
 const user = { email: 'a@example.com', profile: { id: 1, name: 'A' } } as unknown as User;
-const like = (id: number, isNew = false) => ({ id, profile: { id, name: `P${id}` }, like_new: isNew, did_like_profile: false, created_at: '' });
+const like = (id: number, isNew = false) => ({
+  id,
+  profile: { id, name: `P${id}` },
+  like_new: isNew,
+  did_like_profile: false,
+  created_at: '',
+});
 const calls = (contract: object) => callApi.mock.calls.filter(([c]) => c === contract).length;
 
 describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => {
@@ -36,7 +42,11 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
 
   it('starts 1 s after login, repeats every 60 s, and counts new likes for the badge', async () => {
     callApi.mockImplementation(async (contract) =>
-      contract === likesContract ? { profiles: [like(5)], liked_by: [like(7, true), like(8, true), like(9)] } : contract === chatsContract ? { chats: [] } : user,
+      contract === likesContract
+        ? { profiles: [like(5)], liked_by: [like(7, true), like(8, true), like(9)] }
+        : contract === chatsContract
+          ? { chats: [] }
+          : user,
     );
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
@@ -53,7 +63,9 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
   });
 
   it('polls every 300 s while push is subscribed', async () => {
-    callApi.mockImplementation(async (contract) => (contract === likesContract ? { profiles: [], liked_by: [] } : contract === chatsContract ? { chats: [] } : user));
+    callApi.mockImplementation(async (contract) =>
+      contract === likesContract ? { profiles: [], liked_by: [] } : contract === chatsContract ? { chats: [] } : user,
+    );
     session.setUserPollingForPush(true);
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
@@ -68,7 +80,11 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
   it('a 403 on likes refetches the user; logout stops polling and clears the badge', async () => {
     stop = polling.watchSessionForSocialPolling();
     callApi.mockImplementation(async (contract) =>
-      contract === likesContract ? { profiles: [], liked_by: [like(7, true)] } : contract === chatsContract ? { chats: [] } : user,
+      contract === likesContract
+        ? { profiles: [], liked_by: [like(7, true)] }
+        : contract === chatsContract
+          ? { chats: [] }
+          : user,
     );
     session.initSession(user);
     await vi.advanceTimersByTimeAsync(1_000);

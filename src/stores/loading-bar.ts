@@ -49,7 +49,8 @@ export function startLoading(): void {
   clearTimers();
   throttleTimer = setTimeout(() => {
     throttleTimer = null;
-    if (pending > 0) $loadingBar.set({ state: 'loading', visible: true, progress: 0.9, durationMs: LOADING_DURATION_MS });
+    if (pending > 0)
+      $loadingBar.set({ state: 'loading', visible: true, progress: 0.9, durationMs: LOADING_DURATION_MS });
   }, LOADING_THROTTLE_MS);
 }
 

@@ -23,7 +23,10 @@ describe("the page's boot data for islands", () => {
 
   it('reads push key, access and messages from #amora-boot in the browser', () => {
     vi.stubGlobal('location', { protocol: 'http:' });
-    vi.stubGlobal('document', { cookie: '', getElementById: (id: string) => (id === 'amora-boot' ? { textContent: JSON.stringify(boot) } : null) });
+    vi.stubGlobal('document', {
+      cookie: '',
+      getElementById: (id: string) => (id === 'amora-boot' ? { textContent: JSON.stringify(boot) } : null),
+    });
     expect(pagePushKey()).toBe('BKey');
     expect(pageCanSignUp()).toBe(false);
     ensurePageMessages('pl', 'build-1');

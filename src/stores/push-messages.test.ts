@@ -13,7 +13,7 @@ vi.mock('../client/pwa', async (importOriginal) => ({
 const { $push, canOfferPush, followPushMessages } = await import('./push');
 
 describe('push in this browser (docs/product.md §3, §5)', () => {
-  it("records the pushes the service worker reports and ignores other messages", () => {
+  it('records the pushes the service worker reports and ignores other messages', () => {
     const unsubscribe = followPushMessages();
     const payload = { title: 'Anna', body: 'Hi', url: '/chats/1' };
     deliver({ type: 'skip-waiting' });
@@ -27,7 +27,8 @@ describe('push in this browser (docs/product.md §3, §5)', () => {
   });
 
   it('offers push in signup step 1 only when capable, not denied and the site has a key', () => {
-    const env = (isCapable: boolean, permission: NotificationPermission) => ({ isCapable: () => isCapable, permission: () => permission }) as PushEnvironment;
+    const env = (isCapable: boolean, permission: NotificationPermission) =>
+      ({ isCapable: () => isCapable, permission: () => permission }) as PushEnvironment;
     expect(canOfferPush('key', env(true, 'default'))).toBe(true);
     expect(canOfferPush('key', env(true, 'granted'))).toBe(true);
     expect(canOfferPush('key', env(true, 'denied'))).toBe(false);

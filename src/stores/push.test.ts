@@ -84,13 +84,17 @@ describe('push state transitions (docs/product.md §4)', () => {
 
   it('ends false when the push service refuses', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(await subscribePush(env({ subscribe: async () => Promise.reject(new Error('no push service')) }), 'KEY')).toBe(false);
+    expect(
+      await subscribePush(env({ subscribe: async () => Promise.reject(new Error('no push service')) }), 'KEY'),
+    ).toBe(false);
   });
 
   it('unsubscribes in the browser and on the account; polling back to 60 s', async () => {
     await subscribePush(env(), 'KEY');
     await unsubscribePush(env());
-    expect(callApi).toHaveBeenLastCalledWith(expect.objectContaining({ method: 'DELETE' }), { body: { endpoint: SUB.endpoint } });
+    expect(callApi).toHaveBeenLastCalledWith(expect.objectContaining({ method: 'DELETE' }), {
+      body: { endpoint: SUB.endpoint },
+    });
     expect($push.get()).toMatchObject({ subscription: false, isSubscribed: false });
     expect(session.userPollInterval()).toBe(60_000);
   });
@@ -117,7 +121,10 @@ describe('docs/product.md §5 push prompt rule', () => {
 /** A browser storage stand-in. */
 function memoryStorage() {
   const items = new Map<string, string>();
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
 }
 
 describe('when the shell offers push (declines remembered per session and per week)', () => {
@@ -141,7 +148,9 @@ describe('when the shell offers push (declines remembered per session and per we
   });
 
   it('not before the browser storage was read (server render, first paint)', () => {
-    expect(isPushPromptDue({ loaded: false, dismissedAt: null, dismissedThisSession: false, interested: true }, NOW)).toBe(false);
+    expect(
+      isPushPromptDue({ loaded: false, dismissedAt: null, dismissedThisSession: false, interested: true }, NOW),
+    ).toBe(false);
   });
 
   it('not again in the same session after "Skip for now" or "Not now", even after a like', () => {

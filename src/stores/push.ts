@@ -2,7 +2,12 @@ import { map } from 'nanostores';
 import { callApi } from '../client/api';
 import { browserPushEnvironment, type PushEnvironment } from '../client/push';
 import { onServiceWorkerMessage } from '../client/pwa';
-import { pushPayloadSchema, pushSubscribeContract, pushUnsubscribeContract, type PushPayload } from '~/shared/contracts/push';
+import {
+  pushPayloadSchema,
+  pushSubscribeContract,
+  pushUnsubscribeContract,
+  type PushPayload,
+} from '~/shared/contracts/push';
 import { setUserPollingForPush } from './session';
 
 /**
@@ -19,7 +24,12 @@ export interface PushState {
   lastMessage: PushPayload | null;
 }
 
-export const $push = map<PushState>({ subscription: 'unknown', isCapable: false, isSubscribed: false, lastMessage: null });
+export const $push = map<PushState>({
+  subscription: 'unknown',
+  isCapable: false,
+  isSubscribed: false,
+  lastMessage: null,
+});
 
 function setSubscription(subscription: PushSubscriptionState): void {
   const isSubscribed = typeof subscription === 'string' && subscription.startsWith('{');
@@ -146,7 +156,12 @@ export interface PushPromptMemory {
   interested: boolean;
 }
 
-export const $pushPrompt = map<PushPromptMemory>({ loaded: false, dismissedAt: null, dismissedThisSession: false, interested: false });
+export const $pushPrompt = map<PushPromptMemory>({
+  loaded: false,
+  dismissedAt: null,
+  dismissedThisSession: false,
+  interested: false,
+});
 
 /** The two browser storages the offer uses; injectable for tests. */
 export interface PromptStorages {

@@ -14,7 +14,8 @@ import { BUILD_ID_POLL_MS } from '~/shared/constants-shell';
  * (need-refresh) → activated; offline-ready on first install; registration
  * error), standalone display mode and the one-time install / iOS guides.
  */
-export type ServiceWorkerState = 'unsupported' | 'registering' | 'registered' | 'installed' | 'waiting' | 'activated' | 'error';
+export type ServiceWorkerState =
+  'unsupported' | 'registering' | 'registered' | 'installed' | 'waiting' | 'activated' | 'error';
 
 export interface PwaState {
   serviceWorker: ServiceWorkerState;
@@ -51,7 +52,9 @@ export function detectStandalone(): boolean {
 }
 
 function isIos(): boolean {
-  return /iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
+  return (
+    /iphone|ipad|ipod/i.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1)
+  );
 }
 
 /**

@@ -44,7 +44,8 @@ class FakeEventSource {
     this.onerror?.();
   }
   send(type: string, data: unknown): void {
-    for (const listener of this.listeners.get(type) ?? []) listener({ data: typeof data === 'string' ? data : JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? [])
+      listener({ data: typeof data === 'string' ? data : JSON.stringify(data) });
   }
 }
 const { chatsContract, messagesContract } = await import('~/shared/contracts/chat');
@@ -67,7 +68,8 @@ const message = (id: number, conversation: number, from: number): ChatMessage =>
   created_at: new Date(NOW + id).toISOString(),
   read: false,
 });
-const chat = (conversation: number, unread: number) => ({ conversation, num_unread_messages: unread, last_message: null, updated_at: '' }) as unknown as ChatEntry;
+const chat = (conversation: number, unread: number) =>
+  ({ conversation, num_unread_messages: unread, last_message: null, updated_at: '' }) as unknown as ChatEntry;
 const calls = (contract: object) => callApi.mock.calls.filter(([c]) => c === contract).length;
 const stream = () => sources.at(-1)!;
 const emit = (type: string, data: unknown) => stream().send(type, data);
@@ -137,7 +139,12 @@ describe('realtime: the event stream routed into the stores (docs/product.md §4
       [7, 1],
       [8, 2],
     ]);
-    expect($chats.get().chats[0]!.last_message).toEqual({ text: 'm100', gif: false, from_me: false, created_at: message(100, 7, 2).created_at });
+    expect($chats.get().chats[0]!.last_message).toEqual({
+      text: 'm100',
+      gif: false,
+      from_me: false,
+      created_at: message(100, 7, 2).created_at,
+    });
     expect($unreadMessages.get()).toBe(3);
   });
 
@@ -193,7 +200,10 @@ describe('realtime: the event stream routed into the stores (docs/product.md §4
   });
 
   it('a like reloads the likes, which sets the new-likes badge', async () => {
-    callApi.mockResolvedValue({ profiles: [], liked_by: [{ id: 1, profile: { id: 2 }, like_new: true, did_like_profile: false, created_at: '' }] });
+    callApi.mockResolvedValue({
+      profiles: [],
+      liked_by: [{ id: 1, profile: { id: 2 }, like_new: true, did_like_profile: false, created_at: '' }],
+    });
     emit('like', { from: 2 });
     await vi.waitFor(() => expect($newLikes.get()).toBe(1));
     expect(calls(likesContract)).toBe(1);

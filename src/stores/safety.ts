@@ -14,10 +14,20 @@ export async function blockMember(profile: number): Promise<string | null> {
   }
 }
 
-export async function reportMember(input: { profile: number; conversation?: number; reason: ReportReason; details: string }): Promise<string | null> {
+export async function reportMember(input: {
+  profile: number;
+  conversation?: number;
+  reason: ReportReason;
+  details: string;
+}): Promise<string | null> {
   try {
     await callApi(reportContract, {
-      body: { profile: input.profile, conversation: input.conversation, reason: input.reason, details: input.details.trim() || undefined },
+      body: {
+        profile: input.profile,
+        conversation: input.conversation,
+        reason: input.reason,
+        details: input.details.trim() || undefined,
+      },
     });
     return null;
   } catch (error) {

@@ -54,22 +54,43 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
   it('first load: filters and page from the URL, sent with auto_load and the page size', async () => {
     const url = `${BASE}?gender=female&country=NL&countryregion=NH&min_age=25&max_age=40&page=2&utm=x`;
     win = stubWindow(url);
-    callApi.mockResolvedValueOnce(answer([13, 14], { filters: { gender: 'female', country: 'NL', countryregion: 'NH', min_age: 25, max_age: 40 } }));
+    callApi.mockResolvedValueOnce(
+      answer([13, 14], { filters: { gender: 'female', country: 'NL', countryregion: 'NH', min_age: 25, max_age: 40 } }),
+    );
     const loading = search.startSearch(new URL(url));
     expect(search.$searchResults.get()).toMatchObject({ status: 'loading', profiles: [] });
     await loading;
     expect(callApi).toHaveBeenCalledTimes(1);
     expect(callApi.mock.calls[0]![0]).toMatchObject({ path: '/api/search.php', method: 'GET' });
-    expect(query(0)).toEqual({ gender: 'female', country: 'NL', countryregion: 'NH', min_age: 25, max_age: 40, page: 2, pp: SEARCH_PAGE_SIZE, auto_load: '1' });
+    expect(query(0)).toEqual({
+      gender: 'female',
+      country: 'NL',
+      countryregion: 'NH',
+      min_age: 25,
+      max_age: 40,
+      page: 2,
+      pp: SEARCH_PAGE_SIZE,
+      auto_load: '1',
+    });
     expect(callApi.mock.calls[0]![1].signal).toBeInstanceOf(AbortSignal);
-    expect(search.$searchResults.get()).toEqual({ status: 'ready', profiles: [profile(13), profile(14)], numResults: 36, numPages: 3, firstPage: 2, lastPage: 2 });
+    expect(search.$searchResults.get()).toEqual({
+      status: 'ready',
+      profiles: [profile(13), profile(14)],
+      numResults: 36,
+      numPages: 3,
+      firstPage: 2,
+      lastPage: 2,
+    });
     // The server applied exactly these filters: the URL stays as it was.
     expect(win.history.replaceState).not.toHaveBeenCalled();
     expect(win.history.pushState).not.toHaveBeenCalled();
   });
 
   it('reads only known filters and a sane page from a URL', () => {
-    expect(search.readSearchUrl(new URL(`${BASE}?min_age=30&page=-4&foo=bar&gender=`))).toEqual({ filters: { min_age: 30 }, page: 1 });
+    expect(search.readSearchUrl(new URL(`${BASE}?min_age=30&page=-4&foo=bar&gender=`))).toEqual({
+      filters: { min_age: 30 },
+      page: 1,
+    });
     expect(search.readSearchUrl(new URL(`${BASE}?page=abc`)).page).toBe(1);
     expect(search.readSearchUrl(new URL(`${BASE}?page=3.7`)).page).toBe(3);
   });
@@ -94,7 +115,13 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
     await search.startSearch(new URL(`${BASE}?page=3`));
     const reply = Promise.withResolvers<unknown>();
     callApi.mockReturnValueOnce(reply.promise);
-    const loading = search.setSearchFilters({ gender: 'female', country: undefined, countryregion: 'NH', min_age: 20, max_age: undefined });
+    const loading = search.setSearchFilters({
+      gender: 'female',
+      country: undefined,
+      countryregion: 'NH',
+      min_age: 20,
+      max_age: undefined,
+    });
     expect(search.$searchResults.get()).toMatchObject({ status: 'loading', profiles: [] });
     expect(search.$searchPage.get()).toBe(1);
     expect(search.$searchFilters.get()).toEqual({ gender: 'female', min_age: 20 });

@@ -87,7 +87,9 @@ async function loadSearch(append = false): Promise<void> {
     const page = $searchPage.get();
     $searchResults.set({
       status: 'ready',
-      profiles: append ? [...before.profiles, ...response.profiles.filter((p) => !before.profiles.some((b) => b.id === p.id))] : response.profiles,
+      profiles: append
+        ? [...before.profiles, ...response.profiles.filter((p) => !before.profiles.some((b) => b.id === p.id))]
+        : response.profiles,
       numResults: response.paging.num_results,
       numPages: response.paging.num_pages,
       firstPage: append ? before.firstPage : page,

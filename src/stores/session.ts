@@ -1,6 +1,12 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { loginContract, logoutContract, signupContract, userContract, type SignupPayloadInput } from '~/shared/contracts/auth';
+import {
+  loginContract,
+  logoutContract,
+  signupContract,
+  userContract,
+  type SignupPayloadInput,
+} from '~/shared/contracts/auth';
 import { pageHiddenContract } from '~/shared/contracts/push';
 import type { User } from '~/shared/contracts/profile';
 import { USER_POLL_INTERVAL_MS, USER_POLL_INTERVAL_PUSH_MS } from '~/shared/constants';

@@ -15,9 +15,12 @@ describe('activation progress (docs/product.md §4: 900 ms ticks, 20 at most, he
     vi.useFakeTimers();
     callApi.mockReset();
     vi.stubGlobal('window', { dispatchEvent: vi.fn() });
-    vi.stubGlobal('CustomEvent', class {
-      constructor(readonly type: string) {}
-    });
+    vi.stubGlobal(
+      'CustomEvent',
+      class {
+        constructor(readonly type: string) {}
+      },
+    );
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -79,14 +82,18 @@ describe('changing the e-mail after signup', () => {
     const { ApiError } = await import('../client/api');
     const { emailChangeContract } = await import('~/shared/contracts/profile-update');
     const { activationContract } = await import('~/shared/contracts/activation');
-    callApi.mockImplementation(async (contract: unknown) => (contract === activationContract ? { delivered: true } : { user }));
+    callApi.mockImplementation(async (contract: unknown) =>
+      contract === activationContract ? { delivered: true } : { user },
+    );
     await expect(signup.changeEmail('new@example.com')).resolves.toBe(true);
     expect(callApi.mock.calls.map(([contract]) => contract)).toEqual([emailChangeContract, activationContract]);
     expect(callApi.mock.calls[0]![1]).toEqual({ body: { email: 'new@example.com' } });
 
     callApi.mockReset();
     callApi.mockRejectedValue(new ApiError(409, 'account_exists', 'signup.existing_account_active'));
-    await expect(signup.changeEmail('taken@example.com')).rejects.toMatchObject({ message: 'signup.existing_account_active' });
+    await expect(signup.changeEmail('taken@example.com')).rejects.toMatchObject({
+      message: 'signup.existing_account_active',
+    });
     expect(callApi).toHaveBeenCalledTimes(1);
   });
 });

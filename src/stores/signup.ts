@@ -21,7 +21,11 @@ export const $signupStep = atom(0);
 /** Activation progress (docs/product.md §4): a tick every 900 ms, done when delivered or after 20 ticks. */
 export const ACTIVATION_TICK_MS = 900;
 export const ACTIVATION_MAX_TICKS = 20;
-export const $activation = map<{ tick: number; delivered: boolean; done: boolean }>({ tick: 0, delivered: false, done: false });
+export const $activation = map<{ tick: number; delivered: boolean; done: boolean }>({
+  tick: 0,
+  delivered: false,
+  done: false,
+});
 
 /** Event raised on window when step 7 is reached (docs/product.md §4). */
 export const SIGNUP_COMPLETE_EVENT = 'signup-flow-complete';

@@ -27,8 +27,7 @@ export async function loadCams(filters: SearchFilters): Promise<void> {
 }
 
 export type GridItem =
-  | { kind: 'profile'; profile: PublicProfile }
-  | { kind: 'cam'; cam: Cam; variant: 'live' | 'resell'; block: number };
+  { kind: 'profile'; profile: PublicProfile } | { kind: 'cam'; cam: Cam; variant: 'live' | 'resell'; block: number };
 
 /**
  * docs/product.md §9: in every block of 12 results, a live cam card at index 1 and a
@@ -43,12 +42,24 @@ export function withCamCards(profiles: PublicProfile[], cams: Cam[], firstBlock 
   const items: GridItem[] = [];
   for (let start = 0; start < profiles.length; start += SEARCH_PAGE_SIZE) {
     const block = firstBlock + start / SEARCH_PAGE_SIZE;
-    const blockItems: GridItem[] = profiles.slice(start, start + SEARCH_PAGE_SIZE).map((profile) => ({ kind: 'profile', profile }));
+    const blockItems: GridItem[] = profiles
+      .slice(start, start + SEARCH_PAGE_SIZE)
+      .map((profile) => ({ kind: 'profile', profile }));
     if (live.length > 0 && blockItems.length > CAM_CARD_POSITIONS.live) {
-      blockItems.splice(CAM_CARD_POSITIONS.live, 0, { kind: 'cam', cam: live[block % live.length]!, variant: 'live', block });
+      blockItems.splice(CAM_CARD_POSITIONS.live, 0, {
+        kind: 'cam',
+        cam: live[block % live.length]!,
+        variant: 'live',
+        block,
+      });
     }
     if (resell.length > 0 && blockItems.length > CAM_CARD_POSITIONS.resell) {
-      blockItems.splice(CAM_CARD_POSITIONS.resell, 0, { kind: 'cam', cam: resell[block % resell.length]!, variant: 'resell', block });
+      blockItems.splice(CAM_CARD_POSITIONS.resell, 0, {
+        kind: 'cam',
+        cam: resell[block % resell.length]!,
+        variant: 'resell',
+        block,
+      });
     }
     items.push(...blockItems);
   }

@@ -24,13 +24,35 @@ export interface FontFamily {
 
 // The unicode ranges of fontsource's latin and latin-ext subsets (English, Dutch, German, French,
 // Italian and Spanish need only latin; Polish letters such as ł and ś come from latin-ext).
-const LATIN_RANGE = 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
-const LATIN_EXT_RANGE = 'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
+const LATIN_RANGE =
+  'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD';
+const LATIN_EXT_RANGE =
+  'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
 
-const NUNITO_SANS: FontFamily = { family: 'Nunito Sans Variable', weights: '200 1000', latin: nunitoLatin, latinExt: nunitoLatinExt };
-const SPACE_GROTESK: FontFamily = { family: 'Space Grotesk Variable', weights: '300 700', latin: groteskLatin, latinExt: groteskLatinExt };
-const PLAYFAIR: FontFamily = { family: 'Playfair Display Variable', weights: '400 900', latin: playfairLatin, latinExt: playfairLatinExt };
-const FIGTREE: FontFamily = { family: 'Figtree Variable', weights: '300 900', latin: figtreeLatin, latinExt: figtreeLatinExt };
+const NUNITO_SANS: FontFamily = {
+  family: 'Nunito Sans Variable',
+  weights: '200 1000',
+  latin: nunitoLatin,
+  latinExt: nunitoLatinExt,
+};
+const SPACE_GROTESK: FontFamily = {
+  family: 'Space Grotesk Variable',
+  weights: '300 700',
+  latin: groteskLatin,
+  latinExt: groteskLatinExt,
+};
+const PLAYFAIR: FontFamily = {
+  family: 'Playfair Display Variable',
+  weights: '400 900',
+  latin: playfairLatin,
+  latinExt: playfairLatinExt,
+};
+const FIGTREE: FontFamily = {
+  family: 'Figtree Variable',
+  weights: '300 900',
+  latin: figtreeLatin,
+  latinExt: figtreeLatinExt,
+};
 
 /** Each template's heading (display) and body family; classic and boxy use one family for both. */
 export const TEMPLATE_FONTS: Record<TemplateName, { display: FontFamily; body: FontFamily }> = {
@@ -51,7 +73,10 @@ export function fontFaceCss(font: FontFamily): string {
     [font.latinExt, LATIN_EXT_RANGE],
     [font.latin, LATIN_RANGE],
   ]
-    .map(([url, range]) => `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;font-weight:${font.weights};src:url(${url}) format('woff2');unicode-range:${range}}`)
+    .map(
+      ([url, range]) =>
+        `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;font-weight:${font.weights};src:url(${url}) format('woff2');unicode-range:${range}}`,
+    )
     .join('');
 }
 

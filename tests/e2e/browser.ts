@@ -14,7 +14,10 @@ const ARGS = [
 ];
 
 /** The cookie a lander sets with the visitor's traffic source (URL-encoded JSON, server/http/tracking-cookie.ts), for `context.addCookies`. */
-export function trackingCookie(tracking: Record<string, string>, url: string): { name: string; value: string; url: string } {
+export function trackingCookie(
+  tracking: Record<string, string>,
+  url: string,
+): { name: string; value: string; url: string } {
   return { name: 'amora_tracking', value: encodeURIComponent(JSON.stringify(tracking)), url };
 }
 

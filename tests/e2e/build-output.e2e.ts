@@ -15,7 +15,11 @@ const client = path.resolve(process.env.AMORA_OUT_DIR ?? 'dist', 'client');
 const sites = loadSites(path.resolve('config/sites')).all;
 
 const decode = (html: string) =>
-  html.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, entity: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[entity]!);
+  html.replace(
+    /&(amp|lt|gt|quot|#39|#x27|nbsp);/g,
+    (_, entity: string) =>
+      ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", nbsp: '\u00a0' })[entity]!,
+  );
 
 /** Every index.html below a folder. */
 function htmlFiles(dir: string): string[] {
@@ -40,13 +44,26 @@ describe('pre-rendered output of the build', () => {
         }
         const html = fs.readFileSync(file, 'utf8');
         const text = decode(html);
-        const copy = resolveLanderCopy(landerContentSchema.parse(yaml.load(fs.readFileSync(`landers/${design}/${locale}.yaml`, 'utf8'))), niche, site.name);
-        if (!html.includes(`<html lang="${LOCALE_TAGS[locale].tag}"`)) problems.push(`${design}/${slug}: lang is not ${LOCALE_TAGS[locale].tag}`);
-        for (const field of ['headline', 'cta', 'title'] as const) if (!text.includes(copy[field])) problems.push(`${design}/${slug}: ${field} "${copy[field]}" not on the page`);
-        if (!/<(a|form)\b[^>]*(href|action)="\/signup[^"]*"[^>]*data-cta|<(a|form)\b[^>]*data-cta[^>]*(href|action)="\/signup/.test(html)) problems.push(`${design}/${slug}: no CTA into /signup`);
+        const copy = resolveLanderCopy(
+          landerContentSchema.parse(yaml.load(fs.readFileSync(`landers/${design}/${locale}.yaml`, 'utf8'))),
+          niche,
+          site.name,
+        );
+        if (!html.includes(`<html lang="${LOCALE_TAGS[locale].tag}"`))
+          problems.push(`${design}/${slug}: lang is not ${LOCALE_TAGS[locale].tag}`);
+        for (const field of ['headline', 'cta', 'title'] as const)
+          if (!text.includes(copy[field]))
+            problems.push(`${design}/${slug}: ${field} "${copy[field]}" not on the page`);
+        if (
+          !/<(a|form)\b[^>]*(href|action)="\/signup[^"]*"[^>]*data-cta|<(a|form)\b[^>]*data-cta[^>]*(href|action)="\/signup/.test(
+            html,
+          )
+        )
+          problems.push(`${design}/${slug}: no CTA into /signup`);
         if (!html.includes('amora_tracking')) problems.push(`${design}/${slug}: no tracking script`);
         // Zero framework JavaScript, nothing fetched before use: no island, no script or stylesheet file.
-        if (/<astro-island|<script[^>]*\ssrc=|<link[^>]*rel="stylesheet"/.test(html)) problems.push(`${design}/${slug}: an island, script file or stylesheet file`);
+        if (/<astro-island|<script[^>]*\ssrc=|<link[^>]*rel="stylesheet"/.test(html))
+          problems.push(`${design}/${slug}: an island, script file or stylesheet file`);
       }
       expect(problems).toEqual([]);
     });
@@ -54,9 +71,15 @@ describe('pre-rendered output of the build', () => {
     it(`${site.package_name}: every lander in the site's template (${site.template}) within budget: ≤ 14 KB brotli HTML+CSS, ≤ 2 KB JS, its font preloaded from our origin`, () => {
       const over = measureStaticPages(client, site.package_name)
         .filter((page) => page.brotliBytes > 14 * 1024 || page.jsBytes > 2 * 1024 || page.renderBlocking > 0)
-        .map((page) => `${page.design}/${page.slug}: ${page.brotliBytes} B brotli, ${page.jsBytes} B JS, ${page.renderBlocking} blocking`);
+        .map(
+          (page) =>
+            `${page.design}/${page.slug}: ${page.brotliBytes} B brotli, ${page.jsBytes} B JS, ${page.renderBlocking} blocking`,
+        );
       expect(over).toEqual([]);
-      const html = fs.readFileSync(path.join(client, 'sites', site.package_name, 'landers', 'gallery', 'de', 'index.html'), 'utf8');
+      const html = fs.readFileSync(
+        path.join(client, 'sites', site.package_name, 'landers', 'gallery', 'de', 'index.html'),
+        'utf8',
+      );
       expect(html).toContain(`data-template="${site.template}"`);
       const preloads = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((match) => match[1]!);
       expect(preloads).toHaveLength(1);

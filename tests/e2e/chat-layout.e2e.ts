@@ -53,18 +53,28 @@ describe('chat layout', () => {
       const picker = page.getByRole('dialog', { name: 'Choose a GIF' });
       const tiles = picker.locator('[data-testid="gif-grid"] [data-gif-id]');
       await expect.poll(() => tiles.count()).toBeGreaterThanOrEqual(6);
-      await expect.poll(() => picker.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.slice(0, 6).every((img) => img.complete))).toBe(true);
+      await expect
+        .poll(() =>
+          picker
+            .locator('img')
+            .evaluateAll((imgs: HTMLImageElement[]) => imgs.slice(0, 6).every((img) => img.complete)),
+        )
+        .toBe(true);
       await browser.screenshot(page, 'chat-gif-grid');
 
       // Every tile the grid can scroll to keeps the GIFs' 4:3 shape and no two tiles share a pixel.
-      const boxes = await tiles.evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().toJSON() as Box & { width: number; height: number }));
+      const boxes = await tiles.evaluateAll((cells) =>
+        cells.map((cell) => cell.getBoundingClientRect().toJSON() as Box & { width: number; height: number }),
+      );
       for (const box of boxes) {
         expect(box.width).toBeGreaterThan(60);
         expect(box.width / box.height).toBeCloseTo(4 / 3, 1);
       }
       for (let i = 0; i < boxes.length; i++) {
         for (let j = i + 1; j < boxes.length; j++) {
-          expect(intersects(boxes[i]!, boxes[j]!), `tiles ${i + 1} and ${j + 1} overlap at ${viewport.width} px`).toBe(false);
+          expect(intersects(boxes[i]!, boxes[j]!), `tiles ${i + 1} and ${j + 1} overlap at ${viewport.width} px`).toBe(
+            false,
+          );
         }
       }
 
@@ -75,7 +85,9 @@ describe('chat layout', () => {
           .map((cell) => ({ cell, box: cell.getBoundingClientRect() }))
           .filter(({ box }) => box.top >= grid.top && box.bottom <= grid.bottom)
           .map(({ cell, box }) => {
-            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('[data-gif-id]');
+            const hit = document
+              .elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+              ?.closest('[data-gif-id]');
             return `${cell.getAttribute('data-gif-id')} → ${hit?.getAttribute('data-gif-id')}`;
           });
       });
@@ -121,7 +133,9 @@ describe('chat layout', () => {
           const contentRight = outer.left + scroller.clientLeft + scroller.clientWidth - parseFloat(style.paddingRight);
           const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="message"]')];
           const mine = rows.find((row) => row.textContent?.includes(text))!.querySelector<HTMLElement>('.bubble')!;
-          const theirs = rows.find((row) => row.textContent?.includes('Hello A!'))!.querySelector<HTMLElement>('.bubble')!;
+          const theirs = rows
+            .find((row) => row.textContent?.includes('Hello A!'))!
+            .querySelector<HTMLElement>('.bubble')!;
           // The tokens resolved the way the browser paints them.
           const probe = document.createElement('div');
           scroller.append(probe);
@@ -146,9 +160,14 @@ describe('chat layout', () => {
         }, mineText);
         await browser.screenshot(pageA, `chat-bubbles-${template}`);
         const where = `${template} at ${viewport.width} px`;
-        expect(Math.abs(layout.mine.right - layout.contentRight), `own bubble at the right of the list (${where})`).toBeLessThan(4);
+        expect(
+          Math.abs(layout.mine.right - layout.contentRight),
+          `own bubble at the right of the list (${where})`,
+        ).toBeLessThan(4);
         expect(layout.theirs.left - layout.contentLeft, `other bubble at the left (${where})`).toBeLessThan(4);
-        expect(layout.theirs.left, `other bubble inside the list (${where})`).toBeGreaterThanOrEqual(layout.contentLeft - 1);
+        expect(layout.theirs.left, `other bubble inside the list (${where})`).toBeGreaterThanOrEqual(
+          layout.contentLeft - 1,
+        );
         expect(layout.mine.left, `own bubble right of the other's (${where})`).toBeGreaterThan(layout.theirs.left + 40);
         expect(layout.mineBackground, `own bubble in the primary colour (${where})`).toBe(layout.primary);
         expect(layout.theirsBackground, `other bubble neutral (${where})`).toBe(layout.surface);

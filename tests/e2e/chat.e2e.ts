@@ -86,10 +86,19 @@ describe('chat (journey)', () => {
     // A failed delete says so and the chat comes back with the reloaded list.
     browser.allowConsoleError(/status of 503/);
     await pageA.route('**/api/chat.php', (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"internal","message":"errors.internal"}}' }) : route.fallback(),
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"error":{"code":"internal","message":"errors.internal"}}',
+          })
+        : route.fallback(),
     );
     await items.first().getByRole('button').click();
-    const alert = pageA.getByRole('alertdialog').or(pageA.getByRole('dialog')).filter({ hasText: 'The chat was not deleted' });
+    const alert = pageA
+      .getByRole('alertdialog')
+      .or(pageA.getByRole('dialog'))
+      .filter({ hasText: 'The chat was not deleted' });
     await expect.poll(() => alert.count()).toBe(1);
     await expect.poll(() => items.count()).toBe(count);
     await alert.getByRole('button').first().click();
@@ -109,7 +118,9 @@ describe('chat (journey)', () => {
     await page.goto(`${browser.baseURL}/credits`);
     await expect.poll(() => page.getByTestId('credit-balance').textContent()).toMatch(/^\d+\s*credits?$/);
     expect(await page.locator('h1').textContent()).toBe('Your credits');
-    expect(await page.getByText(/A message costs you \d+ credits?\.|Messages are free for you\.|Premium until/).count()).toBe(1);
+    expect(
+      await page.getByText(/A message costs you \d+ credits?\.|Messages are free for you\.|Premium until/).count(),
+    ).toBe(1);
     await browser.screenshot(page, 'credits');
     await page.setViewportSize(DESKTOP);
     await browser.screenshot(page, 'credits');

@@ -31,7 +31,17 @@ export default async function setup(project: TestProject) {
     const port = await freePort();
     const child = spawn(process.execPath, script, {
       cwd: process.cwd(),
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_MEMBERS: '40', ...extra },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: 'localhost',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_MEMBERS: '40',
+        ...extra,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));
@@ -51,7 +61,11 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL2', await start(['dist/server/entry.mjs'], {}));
   return async () => {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await Promise.all(
+      children.map(
+        (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve))),
+      ),
+    );
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

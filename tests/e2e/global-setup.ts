@@ -26,7 +26,17 @@ export default async function setup(project: TestProject) {
   // tests/integration/auth.test.ts) would otherwise stop the journeys and the layout audit mid-run.
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, SEED_MEMBERS: '300', LOG_LEVEL: 'warn', PUSH_ALLOW_INSECURE_ENDPOINTS: '1', RATE_LIMIT_SIGNUPS_PER_HOUR: '1000', RATE_LIMIT_LOGINS_PER_10_MIN: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      SEED_MEMBERS: '300',
+      LOG_LEVEL: 'warn',
+      PUSH_ALLOW_INSECURE_ENDPOINTS: '1',
+      RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
+      RATE_LIMIT_LOGINS_PER_10_MIN: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => log.push(chunk.toString()));

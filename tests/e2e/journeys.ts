@@ -14,7 +14,11 @@ export async function navBadge(page: Page, href: string): Promise<number> {
 }
 
 /** Opens /signup and fills step 0 (e-mail, first name, password) without sending it. */
-export async function fillSignupStep0(browser: E2eBrowser, page: Page, member: { email: string; name: string; password: string }): Promise<void> {
+export async function fillSignupStep0(
+  browser: E2eBrowser,
+  page: Page,
+  member: { email: string; name: string; password: string },
+): Promise<void> {
   await page.goto(`${browser.baseURL}/signup`);
   await browser.waitForIslands(page);
   await page.getByLabel('E-mail address').fill(member.email);

@@ -17,7 +17,12 @@ export function trackingOf(cookieHeader: string | undefined): Record<string, str
  * signup request (its Cookie header carries the record to the server).
  * `page` must come from a context with locale de-DE and that Accept-Language (`GERMAN_VISITOR`).
  */
-export async function signUpFromGermanLander(page: Page, baseURL: string, email: string, waitForIslands: (page: Page) => Promise<void>): Promise<Request> {
+export async function signUpFromGermanLander(
+  page: Page,
+  baseURL: string,
+  email: string,
+  waitForIslands: (page: Page) => Promise<void>,
+): Promise<Request> {
   await page.goto(`${baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);
   expect(new URL(page.url()).pathname).toBe('/landers/video/de');
   expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
@@ -26,11 +31,17 @@ export async function signUpFromGermanLander(page: Page, baseURL: string, email:
   const href = new URL((await cta.getAttribute('href'))!, baseURL);
   expect(href.pathname).toBe('/signup');
   expect(Object.fromEntries(href.searchParams)).toMatchObject({ network: 'abc', sub1: 'x', sub2: 'y' });
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('amora_tracking') ?? 'null')?.record)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('amora_tracking') ?? 'null')?.record)).toEqual({
+    network: 'abc',
+    sub1: 'x',
+    sub2: 'y',
+  });
   await cta.click();
   await page.waitForURL('**/signup?**');
   await waitForIslands(page);
-  const signupRequest = page.waitForRequest((request) => request.url().includes('/api/user.php?new=1') && request.method() === 'POST');
+  const signupRequest = page.waitForRequest(
+    (request) => request.url().includes('/api/user.php?new=1') && request.method() === 'POST',
+  );
   const signupResponse = page.waitForResponse((response) => response.url().includes('/api/user.php?new=1'));
   await page.fill('input[name="email"]', email);
   await page.fill('input[name="name"]', 'Lena');

@@ -11,9 +11,18 @@ const browser = useBrowser();
 describe('landers', () => {
   it('takes a German visitor from /landers/video/ to the German lander, through the CTA into signup, with the tracking record', async () => {
     const page = await browser.newPage(GERMAN_VISITOR);
-    const request = await signUpFromGermanLander(page, browser.baseURL, `lander-${Date.now()}@example.com`, browser.waitForIslands);
+    const request = await signUpFromGermanLander(
+      page,
+      browser.baseURL,
+      `lander-${Date.now()}@example.com`,
+      browser.waitForIslands,
+    );
     // The server stores the cookie's record on the new account (read back from the row in landers.e2e-pg.ts and tests/integration/auth.test.ts).
-    expect(trackingOf((await request.headerValue('cookie')) ?? undefined)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y' });
+    expect(trackingOf((await request.headerValue('cookie')) ?? undefined)).toEqual({
+      network: 'abc',
+      sub1: 'x',
+      sub2: 'y',
+    });
     expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({ trafficsource: 'abc', language: 'de' });
   });
 
@@ -58,7 +67,8 @@ describe('landers', () => {
   it('leaves the messages out of app pages once the browser caches them, and the islands still speak the language', async () => {
     const nl = JSON.parse(fs.readFileSync('locales/nl.json', 'utf8')) as { signup: { password: string } };
     const page = await browser.newPage({ locale: 'nl-NL', extraHTTPHeaders: { 'accept-language': 'nl-NL,nl;q=0.9' } });
-    const bootMessages = () => page.evaluate(() => 'messages' in JSON.parse(document.getElementById('amora-boot')!.textContent!));
+    const bootMessages = () =>
+      page.evaluate(() => 'messages' in JSON.parse(document.getElementById('amora-boot')!.textContent!));
     await page.goto(`${browser.baseURL}/login`);
     await browser.waitForIslands(page);
     expect(await bootMessages()).toBe(true);
@@ -67,22 +77,36 @@ describe('landers', () => {
     await page.goto(`${browser.baseURL}/signup`);
     await browser.waitForIslands(page);
     expect(await bootMessages()).toBe(false);
-    await expect.poll(() => page.locator('input[name="password"]').evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent)).toBe(nl.signup.password);
+    await expect
+      .poll(() =>
+        page
+          .locator('input[name="password"]')
+          .evaluate((input) => (input as HTMLInputElement).labels?.[0]?.textContent),
+      )
+      .toBe(nl.signup.password);
   });
 
   it('has no serious or critical axe violations on any lander design or static page, and takes their screenshots', async () => {
     const found: string[] = [];
-    for (const [width, height] of [[390, 844], [1280, 800]] as const) {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
       const page = await browser.newPage({ viewport: { width, height } });
       for (const design of LANDER_DESIGNS) {
         const response = await page.goto(`${browser.baseURL}/landers/${design}/de?network=n1&sub1=s1`);
         expect(response?.status(), design).toBe(200);
         await page.waitForLoadState('load');
         // Every CTA carries the tracking record into signup.
-        const ctas = await page.locator('a[data-cta]').evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+        const ctas = await page
+          .locator('a[data-cta]')
+          .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
         expect(ctas.length, design).toBeGreaterThan(0);
-        for (const href of ctas) expect(Object.fromEntries(new URL(href).searchParams), design).toMatchObject({ network: 'n1', sub1: 's1' });
-        for (const fields of await page.locator('form[data-cta]').evaluateAll((forms) => forms.map((form) => Object.fromEntries(new FormData(form as HTMLFormElement))))) {
+        for (const href of ctas)
+          expect(Object.fromEntries(new URL(href).searchParams), design).toMatchObject({ network: 'n1', sub1: 's1' });
+        for (const fields of await page
+          .locator('form[data-cta]')
+          .evaluateAll((forms) => forms.map((form) => Object.fromEntries(new FormData(form as HTMLFormElement))))) {
           expect(fields, design).toMatchObject({ network: 'n1', sub1: 's1' });
         }
         await browser.screenshot(page, `lander-${design}`);

@@ -24,7 +24,16 @@ const SITES = [
   { site: 'flirtbox', host: 'flirtbox.test', memberEmail: null },
 ];
 const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'faq', 'service', 'return-policy', 'ban'];
-const DESIGNS = ['alonetonight', 'collagelanding', 'gallery', 'iconslanding', 'maplanding', 'socialnetwork', 'transitionsvideolanding', 'video'];
+const DESIGNS = [
+  'alonetonight',
+  'collagelanding',
+  'gallery',
+  'iconslanding',
+  'maplanding',
+  'socialnetwork',
+  'transitionsvideolanding',
+  'video',
+];
 
 /** The route table: name, path (`{id}` = a member of the grid) and what to do before checking. */
 interface Route {
@@ -65,7 +74,19 @@ const MEMBER_ROUTES: Route[] = [
  * axe runs on every route at the phone width; at the desktop width (it costs ~1.5 s a page)
  * only on the app's own screens, whose desktop layout differs (top nav links, side panes).
  */
-const DESKTOP_AXE = new Set(['home', 'login', 'members', 'profile', 'likes', 'chats', 'chat-gifs', 'credits', 'complaints', 'match-finder', 'signup-step0']);
+const DESKTOP_AXE = new Set([
+  'home',
+  'login',
+  'members',
+  'profile',
+  'likes',
+  'chats',
+  'chat-gifs',
+  'credits',
+  'complaints',
+  'match-finder',
+  'signup-step0',
+]);
 /** The German subset (amora, both widths). */
 const GERMAN_VISITOR = ['home', 'login', 'members', 'profile'];
 const GERMAN_MEMBER = ['members', 'profile', 'likes', 'chats', 'credits'];
@@ -101,9 +122,13 @@ class Audit {
       await route.prepare?.(this.page);
       this.found.push(...(await layoutViolations(this.page, place, { axe: this.axeFor(route.name) })));
     } catch (error) {
-      this.found.push(`${place.route} | ${place.site} | ${place.width} | ${place.locale} | load | ${(error as Error).message.split('\n')[0]}`);
+      this.found.push(
+        `${place.route} | ${place.site} | ${place.width} | ${place.locale} | load | ${(error as Error).message.split('\n')[0]}`,
+      );
     }
-    await this.page.screenshot({ path: `${SHOTS}/${this.site}-${this.width}-${this.locale}-${route.name}.png` }).catch(() => undefined);
+    await this.page
+      .screenshot({ path: `${SHOTS}/${this.site}-${this.width}-${this.locale}-${route.name}.png` })
+      .catch(() => undefined);
     this.timings.push(`${route.name} ${Date.now() - started}`);
   }
 
@@ -113,8 +138,14 @@ class Audit {
 
   /** Takes the first seeded demo member (ids 1–300, with photos) of the grid the page shows, not one the audit signed up. */
   async pickMember(): Promise<void> {
-    await this.page.locator('.member-card-link').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
-    const hrefs = await this.page.locator('.member-card-link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    await this.page
+      .locator('.member-card-link')
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .catch(() => undefined);
+    const hrefs = await this.page
+      .locator('.member-card-link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
     const id = hrefs.map((href) => Number(/\/(\d+)$/.exec(href)?.[1])).find((n) => n > 0 && n <= 300);
     if (id) this.memberId = String(id);
   }
@@ -142,15 +173,21 @@ class Audit {
           continue;
         }
         // Skip push and photo; pick a country when none is prefilled; leave the optional answers.
-        if (shown === 3 && (await step.locator('select').first().inputValue()) === '') await step.locator('select').first().selectOption({ index: 1 });
-        await step.locator(shown <= 2 ? '.btn-ghost' : '.btn-primary').last().click();
+        if (shown === 3 && (await step.locator('select').first().inputValue()) === '')
+          await step.locator('select').first().selectOption({ index: 1 });
+        await step
+          .locator(shown <= 2 ? '.btn-ghost' : '.btn-primary')
+          .last()
+          .click();
         shown = await this.waitForStep(shown);
       }
       const place = { route: 'signup-step7', site: this.site, width: this.width, locale: this.locale };
       this.found.push(...(await layoutViolations(page, place, { axe: this.axeFor(place.route) })));
       await page.screenshot({ path: `${SHOTS}/${this.site}-${this.width}-${this.locale}-signup-step7.png` });
     } catch (error) {
-      this.found.push(`signup | ${this.site} | ${this.width} | ${this.locale} | load | ${(error as Error).message.split('\n')[0]}`);
+      this.found.push(
+        `signup | ${this.site} | ${this.width} | ${this.locale} | load | ${(error as Error).message.split('\n')[0]}`,
+      );
     }
   }
 
@@ -169,14 +206,20 @@ class Audit {
   }
 }
 
-async function newAuditPage(site: (typeof SITES)[number], viewport: { width: number; height: number }, locale: string): Promise<Page> {
+async function newAuditPage(
+  site: (typeof SITES)[number],
+  viewport: { width: number; height: number },
+  locale: string,
+): Promise<Page> {
   const page = await browser.newSitePage(site.host, { viewport });
   await addCookies(page.context(), site, locale);
   // LAYOUT_AUDIT_BREAK_CSS='main{min-width:500px}' adds a deliberately broken style to every page (to watch the audit fail).
   const broken = process.env.LAYOUT_AUDIT_BREAK_CSS;
   if (broken) {
     await page.addInitScript((css) => {
-      document.addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(document.createElement('style'), { textContent: css })));
+      document.addEventListener('DOMContentLoaded', () =>
+        document.head.append(Object.assign(document.createElement('style'), { textContent: css })),
+      );
     }, broken);
   }
   return page;
@@ -200,26 +243,30 @@ fs.mkdirSync(SHOTS, { recursive: true });
 describe('layout audit', () => {
   for (const site of SITES) {
     for (const viewport of WIDTHS) {
-      it(`${site.site} at ${viewport.width}px: every route without overflow, clipping, covered actions, small targets or axe findings`, { timeout: 240_000 }, async () => {
-        browser.allowConsoleError(/404|500|Internal Server Error/);
-        const page = await newAuditPage(site, viewport, 'en');
-        const audit = new Audit(page, site.site, viewport.width, 'en');
-        await audit.visit(VISITOR_ROUTES[2]!);
-        await audit.pickMember();
-        for (const route of VISITOR_ROUTES) if (route.name !== 'members') await audit.visit(route);
-        await audit.signUp();
-        if (site.memberEmail) {
-          await page.context().clearCookies();
-          await addCookies(page.context(), site, 'en');
-          await browser.logIn(page, site.memberEmail);
-        }
-        for (const route of MEMBER_ROUTES) {
-          await audit.visit(route);
-          if (route.name === 'members') await audit.pickMember();
-        }
-        report(audit);
-        expect(audit.found).toEqual([]);
-      });
+      it(
+        `${site.site} at ${viewport.width}px: every route without overflow, clipping, covered actions, small targets or axe findings`,
+        { timeout: 240_000 },
+        async () => {
+          browser.allowConsoleError(/404|500|Internal Server Error/);
+          const page = await newAuditPage(site, viewport, 'en');
+          const audit = new Audit(page, site.site, viewport.width, 'en');
+          await audit.visit(VISITOR_ROUTES[2]!);
+          await audit.pickMember();
+          for (const route of VISITOR_ROUTES) if (route.name !== 'members') await audit.visit(route);
+          await audit.signUp();
+          if (site.memberEmail) {
+            await page.context().clearCookies();
+            await addCookies(page.context(), site, 'en');
+            await browser.logIn(page, site.memberEmail);
+          }
+          for (const route of MEMBER_ROUTES) {
+            await audit.visit(route);
+            if (route.name === 'members') await audit.pickMember();
+          }
+          report(audit);
+          expect(audit.found).toEqual([]);
+        },
+      );
     }
   }
 
@@ -230,7 +277,8 @@ describe('layout audit', () => {
       const audit = new Audit(page, site.site, viewport.width, 'de');
       await audit.visit(VISITOR_ROUTES[2]!);
       await audit.pickMember();
-      for (const route of VISITOR_ROUTES) if (GERMAN_VISITOR.includes(route.name) && route.name !== 'members') await audit.visit(route);
+      for (const route of VISITOR_ROUTES)
+        if (GERMAN_VISITOR.includes(route.name) && route.name !== 'members') await audit.visit(route);
       await audit.visit({ name: 'signup-step0', path: '/signup' });
       await page.context().clearCookies();
       await browser.logIn(page, site.memberEmail!);

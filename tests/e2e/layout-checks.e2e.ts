@@ -34,7 +34,11 @@ describe('layout checks (the audit catches deliberately broken styles)', () => {
       ),
     );
     const lines = await layoutViolations(page, PLACE, { axe: false });
-    const has = (check: string, text: string) => lines.some((line) => line.startsWith('crafted | test | 390 | en | ') && line.includes(`| ${check} |`) && line.includes(text));
+    const has = (check: string, text: string) =>
+      lines.some(
+        (line) =>
+          line.startsWith('crafted | test | 390 | en | ') && line.includes(`| ${check} |`) && line.includes(text),
+      );
     expect(has('overflow', 'scrollWidth'), lines.join('\n')).toBe(true);
     expect(has('clipped', 'Choose a country'), lines.join('\n')).toBe(true);
     expect(has('clipped', 'Continue'), lines.join('\n')).toBe(true);

@@ -36,8 +36,14 @@ function inPageChecks(checkTargets: boolean): Finding[] {
   const describe = (el: Element): string => {
     const id = el.id ? `#${el.id}` : '';
     const testid = el.getAttribute('data-testid') ? `[data-testid="${el.getAttribute('data-testid')}"]` : '';
-    const classes = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}` : '';
-    const text = (el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : (el.textContent ?? '')).replace(/\s+/g, ' ').trim().slice(0, 40);
+    const classes =
+      typeof el.className === 'string' && el.className.trim()
+        ? `.${el.className.trim().split(/\s+/).slice(0, 3).join('.')}`
+        : '';
+    const text = (el instanceof HTMLSelectElement ? (el.selectedOptions[0]?.text ?? '') : (el.textContent ?? ''))
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 40);
     const label = el.getAttribute('aria-label');
     return `${el.tagName.toLowerCase()}${id}${testid}${classes}${text ? ` "${text}"` : ''}${label && !text ? ` [${label}]` : ''}`;
   };
@@ -52,7 +58,11 @@ function inPageChecks(checkTargets: boolean): Finding[] {
   if (document.documentElement.scrollWidth > vw + 1) {
     const sticking = [...document.body.querySelectorAll('*')].filter((el) => {
       const rect = el.getBoundingClientRect();
-      return rect.right > vw + 1 && rect.width > 0 && !(el.parentElement && el.parentElement.getBoundingClientRect().right > vw + 1);
+      return (
+        rect.right > vw + 1 &&
+        rect.width > 0 &&
+        !(el.parentElement && el.parentElement.getBoundingClientRect().right > vw + 1)
+      );
     });
     findings.push({
       check: 'overflow',
@@ -71,16 +81,33 @@ function inPageChecks(checkTargets: boolean): Finding[] {
       const text = el.selectedOptions[0]?.text ?? '';
       const needed = canvas.measureText(text).width;
       const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      if (needed > room + 1) findings.push({ check: 'clipped', element: describe(el), detail: `text ${Math.ceil(needed)}px in ${Math.floor(room)}px` });
+      if (needed > room + 1)
+        findings.push({
+          check: 'clipped',
+          element: describe(el),
+          detail: `text ${Math.ceil(needed)}px in ${Math.floor(room)}px`,
+        });
       continue;
     }
     if (el.scrollWidth > el.clientWidth + 1) {
-      findings.push({ check: 'clipped', element: describe(el), detail: `content ${el.scrollWidth}px in ${el.clientWidth}px` });
+      findings.push({
+        check: 'clipped',
+        element: describe(el),
+        detail: `content ${el.scrollWidth}px in ${el.clientWidth}px`,
+      });
       continue;
     }
     // Clipped inside: a child (label, count) cut by its own box.
-    const cut = [...el.querySelectorAll<HTMLElement>('*')].find((child) => visible(child) && child.scrollWidth > child.clientWidth + 1 && getComputedStyle(child).overflowX !== 'visible');
-    if (cut) findings.push({ check: 'clipped', element: describe(el), detail: `${describe(cut)}: content ${cut.scrollWidth}px in ${cut.clientWidth}px` });
+    const cut = [...el.querySelectorAll<HTMLElement>('*')].find(
+      (child) =>
+        visible(child) && child.scrollWidth > child.clientWidth + 1 && getComputedStyle(child).overflowX !== 'visible',
+    );
+    if (cut)
+      findings.push({
+        check: 'clipped',
+        element: describe(el),
+        detail: `${describe(cut)}: content ${cut.scrollWidth}px in ${cut.clientWidth}px`,
+      });
     if (el.matches('nav a, [role="tab"]')) {
       // Cut off by a scrolling tab or nav bar (the last tab half out of sight).
       const rect = el.getBoundingClientRect();
@@ -88,7 +115,11 @@ function inPageChecks(checkTargets: boolean): Finding[] {
         if (getComputedStyle(up).overflowX === 'visible') continue;
         const box = up.getBoundingClientRect();
         if (rect.right > box.right + 1 || rect.left < box.left - 1) {
-          findings.push({ check: 'clipped', element: describe(el), detail: `cut off by ${describe(up).slice(0, 40)} (${Math.round(rect.left)}–${Math.round(rect.right)} in ${Math.round(box.left)}–${Math.round(box.right)})` });
+          findings.push({
+            check: 'clipped',
+            element: describe(el),
+            detail: `cut off by ${describe(up).slice(0, 40)} (${Math.round(rect.left)}–${Math.round(rect.right)} in ${Math.round(box.left)}–${Math.round(box.right)})`,
+          });
           break;
         }
       }
@@ -100,7 +131,11 @@ function inPageChecks(checkTargets: boolean): Finding[] {
         range.selectNodeContents(node);
         const lines = [...range.getClientRects()].filter((r) => r.width > 1);
         if (lines.some((a) => lines.some((b) => b.top >= a.bottom - 1))) {
-          findings.push({ check: 'wrapped', element: describe(el), detail: `"${node.textContent.trim()}" on ${lines.length} lines` });
+          findings.push({
+            check: 'wrapped',
+            element: describe(el),
+            detail: `"${node.textContent.trim()}" on ${lines.length} lines`,
+          });
           break;
         }
       }
@@ -113,12 +148,15 @@ function inPageChecks(checkTargets: boolean): Finding[] {
     const bar = el.closest('.top-nav, .bottom-nav, body > header');
     return bar !== null && ['fixed', 'sticky'].includes(getComputedStyle(bar).position);
   };
-  const actions = [...root.querySelectorAll<HTMLElement>('a[href], button, [role="button"], [role="tab"], summary')].filter(
-    (el) => visible(el) && !el.closest('footer') && !shellBar(el),
-  );
+  const actions = [
+    ...root.querySelectorAll<HTMLElement>('a[href], button, [role="button"], [role="tab"], summary'),
+  ].filter((el) => visible(el) && !el.closest('footer') && !shellBar(el));
   for (const el of actions) {
     // An inline link broken over two lines: aim at its first line box.
-    const rect = getComputedStyle(el).display === 'inline' ? (el.getClientRects()[0] ?? el.getBoundingClientRect()) : el.getBoundingClientRect();
+    const rect =
+      getComputedStyle(el).display === 'inline'
+        ? (el.getClientRects()[0] ?? el.getBoundingClientRect())
+        : el.getBoundingClientRect();
     if (rect.top < 0 || rect.left < 0 || rect.bottom > vh || rect.right > vw) continue;
     const x = rect.left + rect.width / 2;
     const y = rect.top + rect.height / 2;
@@ -147,11 +185,18 @@ function inPageChecks(checkTargets: boolean): Finding[] {
           el.matches('button, [role="button"], [role="tab"], a.btn, a[class*="cta"], a[data-testid*="cta"]') &&
           !(getComputedStyle(el).display.startsWith('inline') && el.closest('p')),
       ),
-      ...[...document.querySelectorAll<HTMLElement>('nav a, nav button')].filter((el) => visible(el) && !el.closest('footer')),
+      ...[...document.querySelectorAll<HTMLElement>('nav a, nav button')].filter(
+        (el) => visible(el) && !el.closest('footer'),
+      ),
     ]);
     for (const el of targets) {
       const rect = el.getBoundingClientRect();
-      if (rect.width < 43.5 || rect.height < 43.5) findings.push({ check: 'small-target', element: describe(el), detail: `${Math.round(rect.width)}×${Math.round(rect.height)}px` });
+      if (rect.width < 43.5 || rect.height < 43.5)
+        findings.push({
+          check: 'small-target',
+          element: describe(el),
+          detail: `${Math.round(rect.width)}×${Math.round(rect.height)}px`,
+        });
     }
   }
   return findings;
@@ -161,7 +206,11 @@ function inPageChecks(checkTargets: boolean): Finding[] {
  * Runs every layout check on the page as it is now (plus axe, unless `axe` is false) and
  * returns one line per violation: `route | site | width | locale | check | element: detail`.
  */
-export async function layoutViolations(page: Page, place: AuditPlace, options: { axe?: boolean } = {}): Promise<string[]> {
+export async function layoutViolations(
+  page: Page,
+  place: AuditPlace,
+  options: { axe?: boolean } = {},
+): Promise<string[]> {
   const prefix = `${place.route} | ${place.site} | ${place.width} | ${place.locale}`;
   const findings = await page.evaluate(inPageChecks, place.width < 600);
   const lines = findings.map((finding) => `${prefix} | ${finding.check} | ${finding.element}: ${finding.detail}`);

@@ -17,7 +17,9 @@ describe('main journey', () => {
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('E-mail address').blur();
     // docs/product.md §5: the empty name is prefilled from the part before the @.
-    await expect.poll(() => page.getByLabel('Your first name').inputValue()).toBe(email.split('@')[0]!.replace(/-/g, ' '));
+    await expect
+      .poll(() => page.getByLabel('Your first name').inputValue())
+      .toBe(email.split('@')[0]!.replace(/-/g, ' '));
     await page.getByLabel('Your first name').fill('Journey');
     await page.getByLabel('Choose a password').fill('journey-pass');
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -83,7 +83,11 @@ describe('members area (journey)', () => {
     await expect.poll(() => navBadge(pageB, '/likes'), { timeout: 5_000 }).toBe(badgeBefore + 1);
     await pageB.goto(`${browser.baseURL}/likes`);
     await browser.waitForIslands(pageB);
-    const memberA = (await (await pageA.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } })).json()).profile.id;
+    const memberA = (
+      await (
+        await pageA.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } })
+      ).json()
+    ).profile.id;
     const likeCard = pageB.getByRole('list', { name: 'Liked me' }).locator(`[data-member-id="${memberA}"]`);
     await expect.poll(() => likeCard.getByTestId('new-like').count()).toBe(1);
     await browser.screenshot(pageB, 'likes');
@@ -130,9 +134,14 @@ describe('members area (journey)', () => {
 
     await more.click();
     await page.getByRole('menuitem', { name: `Block ${name}` }).click();
-    await page.getByRole('dialog', { name: `Block ${name}?` }).getByRole('button', { name: 'Block', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Block ${name}?` })
+      .getByRole('button', { name: 'Block', exact: true })
+      .click();
     await page.waitForURL('**/members');
-    const chat = await page.request.get(`${browser.baseURL}/api/chat.php?profile=21`, { headers: { 'package-name': 'amora' } });
+    const chat = await page.request.get(`${browser.baseURL}/api/chat.php?profile=21`, {
+      headers: { 'package-name': 'amora' },
+    });
     expect(chat.status()).toBe(403);
     expect(((await chat.json()) as { error: { code: string } }).error.code).toBe('blocked');
   });

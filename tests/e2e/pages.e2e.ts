@@ -10,7 +10,9 @@ describe('pages', () => {
     const response = await page.goto(`${browser.baseURL}/no/such/page`);
     expect(response?.status()).toBe(404);
     // A friendly sentence leads; the status text stays the detail (and the document title).
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops! This page seems to have wandered off.');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Oops! This page seems to have wandered off.');
     expect(await page.title()).toMatch(/^Page not found · /);
     expect(await page.getByTestId('error-page').textContent()).toMatch(/Error\s*404/);
     expect(await page.getByTestId('error-detail').textContent()).toBe('Page Not Found: /no/such/page');
@@ -51,10 +53,12 @@ describe('pages', () => {
     await expect.poll(() => page.getByTestId('member-card').count()).toBe(12);
     await page.getByLabel('Looking for', { exact: true }).selectOption('female');
     await page.waitForURL(/gender=female/);
-    await expect.poll(async () => {
-      const texts = await page.getByTestId('member-card').count();
-      return texts > 0;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await page.getByTestId('member-card').count();
+        return texts > 0;
+      })
+      .toBe(true);
     await page.getByLabel('Age', { exact: true }).selectOption('over65');
     await page.getByLabel('Country', { exact: true }).selectOption('NZ');
     await page.getByLabel('Region', { exact: true }).selectOption({ index: 1 });
@@ -76,9 +80,13 @@ describe('pages', () => {
     browser.allowConsoleError(/404/);
     const page = await browser.newPage();
     await browser.logIn(page, 'demo5@amora.test');
-    const ownId = await page.evaluate(() => JSON.parse(document.getElementById('amora-boot')!.textContent!).user.profile.id as number);
+    const ownId = await page.evaluate(
+      () => JSON.parse(document.getElementById('amora-boot')!.textContent!).user.profile.id as number,
+    );
     await page.goto(`${browser.baseURL}/no/such/page`);
-    const links = await page.locator('.error-members a.member-card-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const links = await page
+      .locator('.error-members a.member-card-link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links.length).toBeGreaterThan(0);
     expect(links).not.toContain(`/members/${ownId}`);
   });

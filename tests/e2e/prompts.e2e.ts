@@ -103,13 +103,19 @@ describe('push prompt placement and timing (phone)', () => {
     await browser.waitForIslands(page);
     const inline = page.getByTestId('push-prompt');
     await expect.poll(() => inline.isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await inline.evaluate((element) => !!element.closest('main') && getComputedStyle(element).position === 'static')).toBe(true);
+    expect(
+      await inline.evaluate((element) => !!element.closest('main') && getComputedStyle(element).position === 'static'),
+    ).toBe(true);
     expect(await page.locator('.shell-banners > *').count(), 'nothing docked over the grid').toBe(0);
     await expect.poll(() => page.locator('.member-card.has-actions').count()).toBeGreaterThan(3);
     const inlineBox = await box(inline);
     expect(inlineBox.y + inlineBox.height).toBeLessThanOrEqual((await box(page.locator('.bottom-nav'))).y);
     for (const card of (await page.locator('.member-card.has-actions').all()).slice(0, 6)) {
-      for (const target of [card.locator('.member-card-name'), card.getByTestId('like-button'), card.getByTestId('message-button')]) {
+      for (const target of [
+        card.locator('.member-card-name'),
+        card.getByTestId('like-button'),
+        card.getByTestId('message-button'),
+      ]) {
         expect(overlaps(inlineBox, await box(target))).toBe(false);
       }
     }

@@ -43,7 +43,11 @@ describe('push notifications end to end', () => {
       };
     }, subscription);
 
-    await fillSignupStep0(browser, page, { email: `push-${Date.now()}@example.com`, name: 'Pusher', password: 'push-pass' });
+    await fillSignupStep0(browser, page, {
+      email: `push-${Date.now()}@example.com`,
+      name: 'Pusher',
+      password: 'push-pass',
+    });
     const before = pushService.received.length;
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -71,7 +75,11 @@ describe('push notifications end to end', () => {
   it('after "Skip for now" in the wizard the shell stays quiet that session; a week later a like brings the offer back', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.context().grantPermissions(['notifications'], { origin: browser.baseURL });
-    await fillSignupStep0(browser, page, { email: `later-${Date.now()}@example.com`, name: 'Later', password: 'push-pass' });
+    await fillSignupStep0(browser, page, {
+      email: `later-${Date.now()}@example.com`,
+      name: 'Later',
+      password: 'push-pass',
+    });
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByTestId('step-1').getByRole('button', { name: 'Skip for now' }).click();
     await expect.poll(() => page.getByTestId('step-2').isVisible()).toBe(true);
@@ -88,7 +96,9 @@ describe('push notifications end to end', () => {
     // A new session (a new tab) eight days later: no offer on arrival, then a like shows interest.
     const later = await page.context().newPage();
     await later.goto(`${browser.baseURL}/members`);
-    await later.evaluate(() => localStorage.setItem('amora_push_prompt_dismissed_at', String(Date.now() - 8 * 24 * 60 * 60 * 1000)));
+    await later.evaluate(() =>
+      localStorage.setItem('amora_push_prompt_dismissed_at', String(Date.now() - 8 * 24 * 60 * 60 * 1000)),
+    );
     await later.reload();
     await browser.waitForIslands(later);
     await later.waitForTimeout(1000);

@@ -18,7 +18,13 @@ let port: number;
 beforeAll(() => {
   // A second build of the same code with another build id: a new deployment.
   const build = spawnSync(path.resolve('node_modules/.bin/astro'), ['build'], {
-    env: { ...process.env, NODE_ENV: 'production', AMORA_OUT_DIR: secondBuild, AMORA_BUILD_ID: SECOND_BUILD_ID, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      AMORA_OUT_DIR: secondBuild,
+      AMORA_BUILD_ID: SECOND_BUILD_ID,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
     encoding: 'utf8',
   });
   if (build.status !== 0) throw new Error(`second build failed:\n${build.stdout}\n${build.stderr}`);
@@ -56,7 +62,9 @@ describe('PWA', () => {
       expect(await page.getByText('The app is ready to work offline.').count()).toBe(0);
 
       await page.reload();
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${server.url}/sw.js`);
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+        .toBe(`${server.url}/sw.js`);
 
       const cdp = await page.context().newCDPSession(page);
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data?: string };
@@ -65,7 +73,9 @@ describe('PWA', () => {
       expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Amora', display: 'standalone', scope: '/' });
       const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
       // Test contexts are incognito, which alone keeps Chromium from offering installation.
-      expect(installability.installabilityErrors.filter((e) => (e as { errorId: string }).errorId !== 'in-incognito')).toEqual([]);
+      expect(
+        installability.installabilityErrors.filter((e) => (e as { errorId: string }).errorId !== 'in-incognito'),
+      ).toEqual([]);
 
       // The browser reports the failed network fetch while offline; that is the point of this step.
       browser.allowConsoleError(/ERR_INTERNET_DISCONNECTED/);
@@ -119,7 +129,9 @@ describe('PWA', () => {
       await reload.click();
       await expect.poll(() => loads, { timeout: 10_000 }).toBe(1);
       expect(await page.locator('meta[name="amora-build"]').getAttribute('content')).toBe(SECOND_BUILD_ID);
-      await expect.poll(async () => (await precacheRevisions(page)).some((url) => url.includes(SECOND_BUILD_ID))).toBe(true);
+      await expect
+        .poll(async () => (await precacheRevisions(page)).some((url) => url.includes(SECOND_BUILD_ID)))
+        .toBe(true);
       // The reload guard: no second reload.
       await page.waitForTimeout(1500);
       expect(loads).toBe(1);

@@ -34,7 +34,15 @@ export async function waitForServer(url: string, child: ChildProcess, timeoutMs:
  */
 export async function serveBuild(distDir: string, port: number, dataDir: string, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [`${distDir}/server/entry.mjs`], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForServer(`http://localhost:${port}/build-id.json`, child, 60_000);

@@ -7,7 +7,11 @@ import { fillSignupStep0 } from './journeys';
 const browser = useBrowser();
 
 async function signUp(page: Page, name: string): Promise<void> {
-  await fillSignupStep0(browser, page, { email: `${name.toLowerCase()}-${Date.now()}@example.com`, name, password: 'shell-pass' });
+  await fillSignupStep0(browser, page, {
+    email: `${name.toLowerCase()}-${Date.now()}@example.com`,
+    name,
+    password: 'shell-pass',
+  });
   await page.getByRole('button', { name: 'Continue' }).click();
   // The wizard continues; the member leaves it for the members area.
   await page.waitForSelector('.wizard-card [data-testid^="step-"]');
@@ -53,7 +57,9 @@ describe('app shell', () => {
 
   it('answers bots with a plain text error', async () => {
     const page = await browser.newPage();
-    const response = await page.request.get(`${browser.baseURL}/does-not-exist`, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+    const response = await page.request.get(`${browser.baseURL}/does-not-exist`, {
+      headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+    });
     expect(response.status()).toBe(404);
     expect(response.headers()['content-type']).toContain('text/plain');
     expect(await response.text()).toBe('404 Not Found');

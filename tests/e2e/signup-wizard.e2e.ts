@@ -15,7 +15,12 @@ let server: Awaited<ReturnType<typeof serveBuild>>;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  server = await serveBuild(path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'), await freePort(), path.join(work, 'data'), { SMTP_URL: smtp.url });
+  server = await serveBuild(
+    path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'),
+    await freePort(),
+    path.join(work, 'data'),
+    { SMTP_URL: smtp.url },
+  );
 });
 afterAll(async () => {
   await server?.stop();
@@ -53,9 +58,16 @@ describe('signup wizard, steps 0–7', () => {
     { width: 1280, height: 800 },
   ]) {
     it(`walks every step to a confirmed account at ${viewport.width}px`, async () => {
-      const page = await browser.newPage({ viewport, geolocation: AMSTERDAM, permissions: ['geolocation', 'notifications'] });
+      const page = await browser.newPage({
+        viewport,
+        geolocation: AMSTERDAM,
+        permissions: ['geolocation', 'notifications'],
+      });
       await page.addInitScript(() => {
-        window.addEventListener('signup-flow-complete', () => ((window as unknown as { __complete: number }).__complete = 1));
+        window.addEventListener(
+          'signup-flow-complete',
+          () => ((window as unknown as { __complete: number }).__complete = 1),
+        );
       });
       const email = `wizard-${viewport.width}-${Date.now()}@gmail.com`;
       await startSignup(page, email, 'Wendy');
@@ -67,9 +79,13 @@ describe('signup wizard, steps 0–7', () => {
 
       const step2 = page.getByTestId('step-2');
       await expect.poll(() => step2.isVisible()).toBe(true);
-      const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#e07a8f' } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#e07a8f' } })
+        .jpeg()
+        .toBuffer();
       await page.getByTestId('photo-input').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await expect.poll(() => step2.getByRole('img', { name: 'Your new profile photo' }).isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => step2.getByRole('img', { name: 'Your new profile photo' }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await shot(page, 'step2');
       await step2.getByRole('button', { name: 'Continue' }).click();
 
@@ -181,6 +197,8 @@ describe('signup wizard, steps 0–7', () => {
     const existing = smtp.received[0]?.to?.[0]?.address;
     expect(existing).toBeDefined();
     await page.getByLabel('E-mail address').fill(existing!);
-    await expect.poll(() => page.getByTestId('email-status').textContent()).toContain('An account with this e-mail address already exists.');
+    await expect
+      .poll(() => page.getByTestId('email-status').textContent())
+      .toContain('An account with this e-mail address already exists.');
   });
 });

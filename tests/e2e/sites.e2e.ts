@@ -29,7 +29,12 @@ describe('a site whose signups need a traffic source', () => {
     expect(await page.locator('html').getAttribute('data-template')).toBe('lavish');
     expect(await joinOffers(page)).toBe(0);
     expect(await page.getByTestId('signups-closed').isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: /log in|already have an account/i }).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByRole('link', { name: /log in|already have an account/i })
+        .first()
+        .isVisible(),
+    ).toBe(true);
     await browser.screenshot(page, 'lovelane-home-closed');
 
     // The members page is not open to this visitor: it leads to the explanation with log-in.

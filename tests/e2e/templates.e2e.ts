@@ -8,13 +8,40 @@ const browser = useBrowser();
 
 /** The three demo sites, their template and what that template ships. */
 const SITES = [
-  { host: 'amora.test', template: 'classic', display: 'Nunito Sans Variable', body: 'Nunito Sans Variable', lander: 'en', landerDisplay: 'Nunito Sans', accent: '#d6304f' },
-  { host: 'lovelane.test', template: 'lavish', display: 'Playfair Display Variable', body: 'Figtree Variable', lander: 'nl', landerDisplay: 'Playfair Display', accent: '#e6a57e' },
-  { host: 'flirtbox.test', template: 'boxy', display: 'Space Grotesk Variable', body: 'Space Grotesk Variable', lander: 'de', landerDisplay: 'Space Grotesk', accent: '#6d28d9' },
+  {
+    host: 'amora.test',
+    template: 'classic',
+    display: 'Nunito Sans Variable',
+    body: 'Nunito Sans Variable',
+    lander: 'en',
+    landerDisplay: 'Nunito Sans',
+    accent: '#d6304f',
+  },
+  {
+    host: 'lovelane.test',
+    template: 'lavish',
+    display: 'Playfair Display Variable',
+    body: 'Figtree Variable',
+    lander: 'nl',
+    landerDisplay: 'Playfair Display',
+    accent: '#e6a57e',
+  },
+  {
+    host: 'flirtbox.test',
+    template: 'boxy',
+    display: 'Space Grotesk Variable',
+    body: 'Space Grotesk Variable',
+    lander: 'de',
+    landerDisplay: 'Space Grotesk',
+    accent: '#6d28d9',
+  },
 ] as const;
 
 /** A visitor of `host` with a traffic source (lovelane shows its members only to those), recording font requests. */
-async function sitePage(host: string, viewport = { width: 1280, height: 800 }): Promise<{ page: Page; fonts: { url: string; status: number }[] }> {
+async function sitePage(
+  host: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ page: Page; fonts: { url: string; status: number }[] }> {
   const page = await browser.newSitePage(host, { locale: 'en-US', viewport });
   await page.context().addCookies([trackingCookie({ network: 'tiktok' }, browser.baseURL)]);
   const fonts: { url: string; status: number }[] = [];
@@ -32,8 +59,12 @@ async function typeOf(page: Page, heading: string) {
     return {
       heading: getComputedStyle(h).fontFamily,
       body: getComputedStyle(document.body).fontFamily,
-      loaded: [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/["']/g, '')),
-      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map((link) => link.href),
+      loaded: [...document.fonts]
+        .filter((face) => face.status === 'loaded')
+        .map((face) => face.family.replace(/["']/g, '')),
+      preloads: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="font"]')].map(
+        (link) => link.href,
+      ),
     };
   }, heading);
 }
@@ -50,8 +81,16 @@ function contrast(a: number[], b: number[]): number {
 
 /** Every colour in a computed CSS value (rgb(), rgba() or color(srgb …)) as 0–255 channels. */
 function colours(value: string): number[][] {
-  const rgb = [...value.matchAll(/rgba?\((\d+(?:\.\d+)?),\s*(\d+(?:\.\d+)?),\s*(\d+(?:\.\d+)?)/g)].map((m) => [Number(m[1]), Number(m[2]), Number(m[3])]);
-  const srgb = [...value.matchAll(/color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/g)].map((m) => [Number(m[1]) * 255, Number(m[2]) * 255, Number(m[3]) * 255]);
+  const rgb = [...value.matchAll(/rgba?\((\d+(?:\.\d+)?),\s*(\d+(?:\.\d+)?),\s*(\d+(?:\.\d+)?)/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+    Number(m[3]),
+  ]);
+  const srgb = [...value.matchAll(/color\(srgb ([\d.]+) ([\d.]+) ([\d.]+)/g)].map((m) => [
+    Number(m[1]) * 255,
+    Number(m[2]) * 255,
+    Number(m[3]) * 255,
+  ]);
   return [...rgb, ...srgb];
 }
 
@@ -142,8 +181,19 @@ describe('the three templates look different and ship their own fonts', () => {
     for (let i = 0; i < 6; i++) {
       const response = await fetch(`${browser.baseURL}/api/user.php?new=1`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'package-name': 'flirtbox', origin: browser.baseURL, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0' },
-        body: JSON.stringify({ email: `no-photo-${Date.now()}-${i}@example.com`, name: 'Lena', password: 'no-photo-yet', country: 'DE', language: 'de' }),
+        headers: {
+          'content-type': 'application/json',
+          'package-name': 'flirtbox',
+          origin: browser.baseURL,
+          'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0',
+        },
+        body: JSON.stringify({
+          email: `no-photo-${Date.now()}-${i}@example.com`,
+          name: 'Lena',
+          password: 'no-photo-yet',
+          country: 'DE',
+          language: 'de',
+        }),
       });
       expect(response.status).toBe(200);
     }
@@ -152,13 +202,20 @@ describe('the three templates look different and ship their own fonts', () => {
     const styles = await page.evaluate(() => {
       const benefits = getComputedStyle(document.querySelector('.benefits')!);
       const hero = getComputedStyle(document.querySelector('.hero')!);
-      return { gap: benefits.columnGap, border: benefits.borderTopWidth, heroRadius: hero.borderTopLeftRadius, shadow: hero.boxShadow };
+      return {
+        gap: benefits.columnGap,
+        border: benefits.borderTopWidth,
+        heroRadius: hero.borderTopLeftRadius,
+        shadow: hero.boxShadow,
+      };
     });
     expect(styles).toEqual({ gap: '0px', border: '1px', heroRadius: '0px', shadow: 'none' });
     // The hero's grid of faces is full: six photos, even when the newest members have none yet.
     const faces = page.locator('.hero-faces img');
     await expect.poll(() => faces.count()).toBe(6);
-    await expect.poll(() => faces.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() => faces.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
   });
 
   for (const site of SITES) {
@@ -174,7 +231,10 @@ describe('the three templates look different and ship their own fonts', () => {
       for (const font of fonts) expect(new URL(font.url).origin).toBe(new URL(browser.baseURL).origin);
       const tokens = await page.evaluate(() => {
         const root = getComputedStyle(document.documentElement);
-        return { accent: root.getPropertyValue('--l-accent').trim(), cardRadius: parseFloat(getComputedStyle(document.querySelector('.g-card')!).borderTopLeftRadius) };
+        return {
+          accent: root.getPropertyValue('--l-accent').trim(),
+          cardRadius: parseFloat(getComputedStyle(document.querySelector('.g-card')!).borderTopLeftRadius),
+        };
       });
       expect(tokens.accent).toBe(site.accent);
       if (site.template === 'boxy') expect(tokens.cardRadius).toBe(0);
@@ -204,7 +264,7 @@ describe('the three templates look different and ship their own fonts', () => {
     }, 150_000);
   }
 
-  it('every lander design in lavish (the furthest from the designs\' own colours) has no serious axe violations', async () => {
+  it("every lander design in lavish (the furthest from the designs' own colours) has no serious axe violations", async () => {
     const { page } = await sitePage('lovelane.test', { width: 390, height: 844 });
     const problems: string[] = [];
     for (const design of LANDER_DESIGNS) {

@@ -8,7 +8,11 @@ export const MEMBER_PASSWORD = 'correct-horse';
 /** Inserts a member (user + visible profile) with sensible defaults; returns its id. */
 export async function createMember(
   ctx: AppContext,
-  overrides: Partial<typeof profiles.$inferInsert> & { email?: string; site?: string; status?: 'not_confirmed' | 'active' | 'deleted' } = {},
+  overrides: Partial<typeof profiles.$inferInsert> & {
+    email?: string;
+    site?: string;
+    status?: 'not_confirmed' | 'active' | 'deleted';
+  } = {},
 ): Promise<number> {
   cachedHash ??= hashPassword(MEMBER_PASSWORD);
   const { email, site, status, ...profile } = overrides;
@@ -38,7 +42,14 @@ export async function createMember(
 export async function addImage(ctx: AppContext, profileId: number, position = 0): Promise<number> {
   const [image] = await ctx.db
     .insert(images)
-    .values({ profileId, filename: `p/${profileId}-${position}.webp`, thumbFilename: `p/${profileId}-${position}-t.webp`, width: 400, height: 500, position })
+    .values({
+      profileId,
+      filename: `p/${profileId}-${position}.webp`,
+      thumbFilename: `p/${profileId}-${position}-t.webp`,
+      width: 400,
+      height: 500,
+      position,
+    })
     .returning({ id: images.id });
   return image!.id;
 }

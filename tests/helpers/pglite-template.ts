@@ -56,7 +56,9 @@ function removeStaleTemplates(current: string): void {
 /** What the migrated data folder depends on: every migration file (SQL and journal) and PGlite's version. */
 function templateHash(): string {
   const hash = crypto.createHash('sha256');
-  const pglite = JSON.parse(fs.readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const pglite = JSON.parse(
+    fs.readFileSync(path.resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
   hash.update(`pglite ${pglite.version}\n`);
   for (const name of fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
     const full = path.join(MIGRATIONS_DIR, name);

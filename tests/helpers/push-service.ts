@@ -34,7 +34,11 @@ export async function startPushService() {
           privateKey: receiver.ecdh,
           authSecret: receiver.auth.toString('base64url'),
         });
-        received.push({ path: request.url ?? '', headers: request.headers, payload: JSON.parse(plain.toString('utf8')) });
+        received.push({
+          path: request.url ?? '',
+          headers: request.headers,
+          payload: JSON.parse(plain.toString('utf8')),
+        });
       }
       response.writeHead(status).end();
     });

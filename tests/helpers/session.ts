@@ -11,6 +11,9 @@ export async function loggedInMember(
 ): Promise<{ id: number; cookie: string }> {
   const email = `${name.toLowerCase()}@example.com`;
   const id = await createMember(ctx, { name, email, ...overrides });
-  const login = await callApi(ctx, loginEndpoint, '/api/login.php', { method: 'POST', body: { email, password: MEMBER_PASSWORD } });
+  const login = await callApi(ctx, loginEndpoint, '/api/login.php', {
+    method: 'POST',
+    body: { email, password: MEMBER_PASSWORD },
+  });
   return { id, cookie: sessionCookieFrom(login.cookies) };
 }

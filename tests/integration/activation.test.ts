@@ -23,7 +23,12 @@ async function member(language = 'de'): Promise<string> {
   const created = await callApi(ctx(), userEndpoint, '/api/user.php', {
     method: 'POST',
     query: { new: 1 },
-    body: { email: `a${Math.random().toString(36).slice(2)}@example.com`, name: 'Anja', password: 'secret-pass', language },
+    body: {
+      email: `a${Math.random().toString(36).slice(2)}@example.com`,
+      name: 'Anja',
+      password: 'secret-pass',
+      language,
+    },
   });
   return sessionCookieFrom(created.cookies);
 }
@@ -75,7 +80,10 @@ describe('activation mail (docs/product.md §2 step 6)', () => {
 describe('activation link host', () => {
   it('uses original-host only when it is one of the site hosts', async () => {
     const cookie = await member('en');
-    await callApi(ctx(), activateEndpoint, '/api/activate.php', { cookie, headers: { 'original-host': 'evil.example' } });
+    await callApi(ctx(), activateEndpoint, '/api/activate.php', {
+      cookie,
+      headers: { 'original-host': 'evil.example' },
+    });
     await settleActivationMails();
     expect(smtp.received.at(-1)!.text).toContain('http://localhost:4321/activate/confirm?token=');
     expect(smtp.received.at(-1)!.text).not.toContain('evil.example');

@@ -51,9 +51,22 @@ describe('POST /api/user.php?new=1', () => {
   });
 
   it('stores the originating profile, traffic source and referrer of the payload', async () => {
-    await signup(signupPayload({ profile: 42, trafficsource: 'adnet', referrer: 'https://lander.example/x', form_path: '/signup' }));
+    await signup(
+      signupPayload({
+        profile: 42,
+        trafficsource: 'adnet',
+        referrer: 'https://lander.example/x',
+        form_path: '/signup',
+      }),
+    );
     const [row] = await ctx().db.select().from(users);
-    expect(row).toMatchObject({ originatingProfileId: 42, trafficsource: 'adnet', referrer: 'https://lander.example/x', formPath: '/signup', timezone: 'Europe/Amsterdam' });
+    expect(row).toMatchObject({
+      originatingProfileId: 42,
+      trafficsource: 'adnet',
+      referrer: 'https://lander.example/x',
+      formPath: '/signup',
+      timezone: 'Europe/Amsterdam',
+    });
   });
 
   it('stores the tracking record from the tracking cookie', async () => {
@@ -183,6 +196,8 @@ describe('login, user and logout', () => {
     const { clock } = harness;
     const created = await signup(signupPayload());
     clock.advance(31 * 24 * 60 * 60 * 1000);
-    expect((await callApi(ctx(), userEndpoint, '/api/user.php', { cookie: sessionCookieFrom(created.cookies) })).status).toBe(403);
+    expect(
+      (await callApi(ctx(), userEndpoint, '/api/user.php', { cookie: sessionCookieFrom(created.cookies) })).status,
+    ).toBe(403);
   });
 });

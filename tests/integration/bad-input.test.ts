@@ -40,7 +40,10 @@ describe('every endpoint answers bad input with a 4xx and writes nothing', () =>
   });
 
   it('answers a non-JSON content type', async () => {
-    const { status } = await post({ rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const { status } = await post({
+      rawBody: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(status).toBe(415);
   });
 
@@ -75,7 +78,13 @@ describe('every endpoint answers bad input with a 4xx and writes nothing', () =>
   });
 
   it('answers bad query values', async () => {
-    const queries: Record<string, string | number>[] = [{ min_age: 'abc' }, { page: 0 }, { gender: 'robot' }, { countryregion: 'NH' }, { min_age: 40, max_age: 30 }];
+    const queries: Record<string, string | number>[] = [
+      { min_age: 'abc' },
+      { page: 0 },
+      { gender: 'robot' },
+      { countryregion: 'NH' },
+      { min_age: 40, max_age: 30 },
+    ];
     for (const query of queries) {
       const { status, json } = await callApi(ctx(), searchEndpoint, '/api/search.php', { query });
       expect(status, JSON.stringify(query)).toBe(422);
@@ -84,7 +93,10 @@ describe('every endpoint answers bad input with a 4xx and writes nothing', () =>
   });
 
   it('answers an unsupported method with 405', async () => {
-    const { status, response } = await callApi(ctx(), searchEndpoint, '/api/search.php', { method: 'DELETE', body: {} });
+    const { status, response } = await callApi(ctx(), searchEndpoint, '/api/search.php', {
+      method: 'DELETE',
+      body: {},
+    });
     expect(status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET');
   });

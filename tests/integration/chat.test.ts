@@ -17,11 +17,15 @@ async function member(name: string, credits = 100) {
   await ctx().db.update(users).set({ credits }).where(eq(users.id, m.id));
   return m;
 }
-const start = (cookie: string, profile: number) => callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie, query: { profile } });
+const start = (cookie: string, profile: number) =>
+  callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie, query: { profile } });
 const send = (cookie: string, conversation: number, text: string) =>
   callApi(ctx(), messagesEndpoint, '/api/messages.php', { method: 'POST', cookie, body: { conversation, text } });
 const read = (cookie: string, conversation: number, before?: number) =>
-  callApi(ctx(), messagesEndpoint, '/api/messages.php', { cookie, query: before ? { conversation, before } : { conversation } });
+  callApi(ctx(), messagesEndpoint, '/api/messages.php', {
+    cookie,
+    query: before ? { conversation, before } : { conversation },
+  });
 const chats = (cookie: string) => callApi(ctx(), chatsEndpoint, '/api/chats.php', { cookie });
 const remove = (cookie: string, conversation: number) =>
   callApi(ctx(), chatEndpoint, '/api/chat.php', { method: 'DELETE', cookie, body: { conversation } });
@@ -40,7 +44,12 @@ describe('chat', () => {
     expect(second.json.message).toMatchObject({ conversation: id, from: anna.id, text: 'Coffee?', read: false });
     const benList = (await chats(ben.cookie)).json.chats;
     expect(benList).toHaveLength(1);
-    expect(benList[0]).toMatchObject({ conversation: id, num_unread_messages: 2, profile: { id: anna.id }, last_message: { text: 'Coffee?', from_me: false } });
+    expect(benList[0]).toMatchObject({
+      conversation: id,
+      num_unread_messages: 2,
+      profile: { id: anna.id },
+      last_message: { text: 'Coffee?', from_me: false },
+    });
     expect(benList[0].profile).not.toHaveProperty('email');
 
     const page = await read(ben.cookie, id);
@@ -100,8 +109,14 @@ describe('chat', () => {
     const anna = await member('Anna');
     const ben = await member('Ben');
     const id = (await start(anna.cookie, ben.id)).json.id;
-    await callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'POST', cookie: anna.cookie, body: { profile: ben.id } });
-    expect((await callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie: ben.cookie })).json.liked_by).toHaveLength(1);
+    await callApi(ctx(), likesEndpoint, '/api/likes.php', {
+      method: 'POST',
+      cookie: anna.cookie,
+      body: { profile: ben.id },
+    });
+    expect((await callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie: ben.cookie })).json.liked_by).toHaveLength(
+      1,
+    );
     await blockMember(ctx(), ben.id, anna.id);
     expect((await send(anna.cookie, id, 'hello?')).json.error.code).toBe('blocked');
     expect((await send(ben.cookie, id, 'bye')).json.error.code).toBe('blocked');
@@ -119,13 +134,21 @@ describe('chat', () => {
     // amora: NL costs 2 credits per message, so 9 credits pay for 4 messages.
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => send(anna.cookie, id, `m${i}`)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
-    expect(results.filter((r) => r.status === 402).every((r) => r.json.error.code === 'insufficient_credits')).toBe(true);
+    expect(results.filter((r) => r.status === 402).every((r) => r.json.error.code === 'insufficient_credits')).toBe(
+      true,
+    );
     const [balance] = await ctx().db.select({ credits: users.credits }).from(users).where(eq(users.id, anna.id));
     expect(balance?.credits).toBe(1);
-    const [spent] = await ctx().db.select({ total: sum(creditLedger.delta) }).from(creditLedger).where(eq(creditLedger.userId, anna.id));
+    const [spent] = await ctx()
+      .db.select({ total: sum(creditLedger.delta) })
+      .from(creditLedger)
+      .where(eq(creditLedger.userId, anna.id));
     expect(Number(spent?.total)).toBe(-8);
     // Premium members write for free.
-    await ctx().db.update(users).set({ premiumUntil: new Date('2027-01-01') }).where(eq(users.id, anna.id));
+    await ctx()
+      .db.update(users)
+      .set({ premiumUntil: new Date('2027-01-01') })
+      .where(eq(users.id, anna.id));
     expect((await send(anna.cookie, id, 'free')).json.credits).toBe(1);
   });
 
@@ -145,7 +168,8 @@ describe('block and report endpoints', () => {
     const ben = await member('Ben');
     const eve = await member('Eve');
     const id = (await start(anna.cookie, ben.id)).json.id;
-    const block = (cookie: string, profile: number, method = 'POST') => callApi(ctx(), blockEndpoint, '/api/block.php', { method, cookie, body: { profile } });
+    const block = (cookie: string, profile: number, method = 'POST') =>
+      callApi(ctx(), blockEndpoint, '/api/block.php', { method, cookie, body: { profile } });
     expect((await block(anna.cookie, anna.id)).status).toBe(422);
     expect((await block(anna.cookie, 999_999)).status).toBe(404);
     expect((await block(anna.cookie, ben.id)).json).toEqual({ blocked: true });
@@ -153,13 +177,24 @@ describe('block and report endpoints', () => {
     expect((await block(anna.cookie, ben.id, 'DELETE')).json).toEqual({ blocked: false });
     expect((await send(ben.cookie, id, 'hi again')).status).toBe(200);
 
-    const report = (cookie: string, body: Record<string, unknown>) => callApi(ctx(), reportEndpoint, '/api/report.php', { method: 'POST', cookie, body });
-    expect((await report(anna.cookie, { profile: ben.id, conversation: id, reason: 'harassment', details: 'Rude messages' })).json).toEqual({ reported: true });
+    const report = (cookie: string, body: Record<string, unknown>) =>
+      callApi(ctx(), reportEndpoint, '/api/report.php', { method: 'POST', cookie, body });
+    expect(
+      (await report(anna.cookie, { profile: ben.id, conversation: id, reason: 'harassment', details: 'Rude messages' }))
+        .json,
+    ).toEqual({ reported: true });
     // Only your own conversation can be attached; reasons are a fixed list.
     expect((await report(eve.cookie, { profile: ben.id, conversation: id, reason: 'spam' })).status).toBe(404);
     expect((await report(eve.cookie, { profile: ben.id, reason: 'because' })).status).toBe(422);
     const stored = await ctx().db.select().from(reports);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ reporterId: anna.id, profileId: ben.id, conversationId: id, reason: 'harassment', details: 'Rude messages', status: 'open' });
+    expect(stored[0]).toMatchObject({
+      reporterId: anna.id,
+      profileId: ben.id,
+      conversationId: id,
+      reason: 'harassment',
+      details: 'Rude messages',
+      status: 'open',
+    });
   });
 });

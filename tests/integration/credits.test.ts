@@ -16,11 +16,21 @@ describe('/credits overview (message costs)', () => {
     const anna = await loggedInMember(ctx(), 'Anna', { country: 'NL' });
     const ben = await loggedInMember(ctx(), 'Ben', { country: 'NL' });
     await grantCredits(ctx().db, anna.id, 5, 'welcome');
-    const conversation = (await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } })).json.id;
+    const conversation = (
+      await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } })
+    ).json.id;
     clock.advance(60_000);
-    await callApi(ctx(), messagesEndpoint, '/api/messages.php', { method: 'POST', cookie: anna.cookie, body: { conversation, text: 'Hi' } });
+    await callApi(ctx(), messagesEndpoint, '/api/messages.php', {
+      method: 'POST',
+      cookie: anna.cookie,
+      body: { conversation, text: 'Hi' },
+    });
     clock.advance(60_000);
-    await callApi(ctx(), messagesEndpoint, '/api/messages.php', { method: 'POST', cookie: anna.cookie, body: { conversation, gif: 'offline:wink' } });
+    await callApi(ctx(), messagesEndpoint, '/api/messages.php', {
+      method: 'POST',
+      cookie: anna.cookie,
+      body: { conversation, gif: 'offline:wink' },
+    });
 
     const overview = await creditOverview(ctx(), site(), anna.id);
     expect(overview).toMatchObject({ credits: 1, messageCost: 2, premiumUntil: null });

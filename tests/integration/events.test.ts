@@ -22,7 +22,10 @@ async function openStream(context: AppContext, cookie: string, lastEventId?: str
   const abort = new AbortController();
   const headers: Record<string, string> = { cookie };
   if (lastEventId) headers['last-event-id'] = lastEventId;
-  const response = await eventStreamResponse(context, new Request(`${ORIGIN}/api/events.php`, { headers, signal: abort.signal }));
+  const response = await eventStreamResponse(
+    context,
+    new Request(`${ORIGIN}/api/events.php`, { headers, signal: abort.signal }),
+  );
   const events: SseEvent[] = [];
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
@@ -38,13 +41,18 @@ async function openStream(context: AppContext, cookie: string, lastEventId?: str
       while ((cut = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
-        const fields = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':') && l.includes(': ')).map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]));
+        const fields = Object.fromEntries(
+          block
+            .split('\n')
+            .filter((l) => !l.startsWith(':') && l.includes(': '))
+            .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
+        );
         if (fields.event) events.push({ id: fields.id!, event: fields.event, data: JSON.parse(fields.data!) });
       }
     }
   })();
   // The stream is live once it says so; events before that count as history, not news.
-  for (const until = Date.now() + 5000; !connected && Date.now() < until; ) await new Promise((r) => setTimeout(r, 5));
+  for (const until = Date.now() + 5000; !connected && Date.now() < until;) await new Promise((r) => setTimeout(r, 5));
   return {
     response,
     events,
@@ -70,11 +78,20 @@ describe('event stream (realtime)', () => {
   it('delivers new messages and resumes after a reconnect with no gap and no duplicate, across server processes', async () => {
     const anna = await loggedInMember(ctx(), 'Anna');
     const ben = await loggedInMember(ctx(), 'Ben');
-    await ctx().db.update(users).set({ premiumUntil: new Date('2027-01-01') }).where(eq(users.id, anna.id));
+    await ctx()
+      .db.update(users)
+      .set({ premiumUntil: new Date('2027-01-01') })
+      .where(eq(users.id, anna.id));
     const other = await secondProcess();
-    const id = (await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } })).json.id;
+    const id = (
+      await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } })
+    ).json.id;
     const send = async (text: string) => {
-      const sent = await callApi(other, messagesEndpoint, '/api/messages.php', { method: 'POST', cookie: anna.cookie, body: { conversation: id, text } });
+      const sent = await callApi(other, messagesEndpoint, '/api/messages.php', {
+        method: 'POST',
+        cookie: anna.cookie,
+        body: { conversation: id, text },
+      });
       expect(sent.status).toBe(200);
     };
 
@@ -94,7 +111,11 @@ describe('event stream (realtime)', () => {
     await send('five');
     await resumed.waitFor(3);
     await resumed.close();
-    expect(events.map((e) => (e.data as { message: { text: string } }).message.text)).toEqual(['three', 'four', 'five']);
+    expect(events.map((e) => (e.data as { message: { text: string } }).message.text)).toEqual([
+      'three',
+      'four',
+      'five',
+    ]);
     const ids = [...first, ...events].map((e) => Number(e.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
@@ -104,7 +125,9 @@ describe('event stream (realtime)', () => {
     const ben = await loggedInMember(ctx(), 'Ben');
     const other = await secondProcess();
     const stream = await openStream(ctx(), ben.cookie);
-    const seqs = await Promise.all(Array.from({ length: 20 }, (_, i) => publishEvent(i % 2 ? other : ctx(), ben.id, 'like', { from: i })));
+    const seqs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => publishEvent(i % 2 ? other : ctx(), ben.id, 'like', { from: i })),
+    );
     expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     const events = await stream.waitFor(20);
     await stream.close();

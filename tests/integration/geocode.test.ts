@@ -4,7 +4,8 @@ import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 
 const { ctx } = useTestContext();
-const geocode = (query: Record<string, string | number>) => callApi(ctx(), geocodeEndpoint, '/api/geocode.php', { query });
+const geocode = (query: Record<string, string | number>) =>
+  callApi(ctx(), geocodeEndpoint, '/api/geocode.php', { query });
 
 describe('GET /api/geocode.php (offline dataset)', () => {
   it.each([

@@ -8,8 +8,10 @@ import { loggedInMember } from '../helpers/session';
 
 const { ctx } = useTestContext();
 
-const gifs = (cookie: string | undefined, query: Record<string, string> = {}) => callApi(ctx(), gifsEndpoint, '/api/gifs.php', { cookie, query });
-const send = (cookie: string, body: unknown) => callApi(ctx(), messagesEndpoint, '/api/messages.php', { method: 'POST', cookie, body });
+const gifs = (cookie: string | undefined, query: Record<string, string> = {}) =>
+  callApi(ctx(), gifsEndpoint, '/api/gifs.php', { cookie, query });
+const send = (cookie: string, body: unknown) =>
+  callApi(ctx(), messagesEndpoint, '/api/messages.php', { method: 'POST', cookie, body });
 
 describe('chat GIFs', () => {
   it('serves the picker to members only, in the asked locale or the member language', async () => {
@@ -29,14 +31,22 @@ describe('chat GIFs', () => {
     const anna = await loggedInMember(ctx(), 'Anna', { country: 'NL' });
     const ben = await loggedInMember(ctx(), 'Ben', { country: 'NL' });
     await ctx().db.update(users).set({ credits: 10 }).where(eq(users.id, anna.id));
-    const conversation = (await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } })).json.id;
+    const conversation = (
+      await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } })
+    ).json.id;
 
     const sent = await send(anna.cookie, { conversation, gif: 'offline:cheers' });
     expect(sent.status).toBe(200);
-    expect(sent.json.message).toMatchObject({ text: null, gif: { id: 'offline:cheers', url: '/gifs/cheers.gif', width: 240, height: 180 } });
+    expect(sent.json.message).toMatchObject({
+      text: null,
+      gif: { id: 'offline:cheers', url: '/gifs/cheers.gif', width: 240, height: 180 },
+    });
     // A GIF costs like a text message.
     expect(sent.json.credits).toBeLessThan(10);
-    const page = await callApi(ctx(), messagesEndpoint, '/api/messages.php', { cookie: ben.cookie, query: { conversation } });
+    const page = await callApi(ctx(), messagesEndpoint, '/api/messages.php', {
+      cookie: ben.cookie,
+      query: { conversation },
+    });
     expect(page.json.messages[0].gif.url).toBe('/gifs/cheers.gif');
 
     const unknown = await send(anna.cookie, { conversation, gif: 'offline:no-such-gif' });

@@ -10,8 +10,10 @@ import { loggedInMember } from '../helpers/session';
 const { ctx } = useTestContext();
 
 const loggedIn = (name: string) => loggedInMember(ctx(), name);
-const like = (cookie: string, profile: number) => callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'POST', body: { profile }, cookie });
-const unlike = (cookie: string, profile: number) => callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'DELETE', body: { profile }, cookie });
+const like = (cookie: string, profile: number) =>
+  callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'POST', body: { profile }, cookie });
+const unlike = (cookie: string, profile: number) =>
+  callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'DELETE', body: { profile }, cookie });
 const list = (cookie?: string) => callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie });
 
 describe('likes (docs/product.md §3, §4, §7)', () => {
@@ -23,7 +25,11 @@ describe('likes (docs/product.md §3, §4, §7)', () => {
 
     const annaView = (await list(anna.cookie)).json;
     expect(annaView.profiles).toHaveLength(1);
-    expect(annaView.profiles[0]).toMatchObject({ profile: { id: ben.id, name: 'Ben' }, did_like_profile: true, like_new: false });
+    expect(annaView.profiles[0]).toMatchObject({
+      profile: { id: ben.id, name: 'Ben' },
+      did_like_profile: true,
+      like_new: false,
+    });
     expect(annaView.liked_by).toEqual([]);
 
     const benView = (await list(ben.cookie)).json;
@@ -57,6 +63,14 @@ describe('likes (docs/product.md §3, §4, §7)', () => {
     await ctx().db.update(profiles).set({ isVisible: false }).where(eq(profiles.id, ben.id));
     expect((await list(anna.cookie)).json.liked_by).toEqual([]);
     expect((await like(anna.cookie, ben.id)).status).toBe(404);
-    expect((await callApi(ctx(), likesEndpoint, '/api/likes.php', { method: 'POST', body: { profile: 'x' }, cookie: anna.cookie })).status).toBe(422);
+    expect(
+      (
+        await callApi(ctx(), likesEndpoint, '/api/likes.php', {
+          method: 'POST',
+          body: { profile: 'x' },
+          cookie: anna.cookie,
+        })
+      ).status,
+    ).toBe(422);
   });
 });

@@ -27,9 +27,27 @@ describe('GET /api/search.php', () => {
   });
 
   it('filters by gender, country, region and age bucket', async () => {
-    await createMember(ctx(), { name: 'Lisa', gender: 'female', country: 'NL', countryregion: 'NH', dateOfBirth: '2001-01-01' });
-    await createMember(ctx(), { name: 'Jan', gender: 'male', country: 'NL', countryregion: 'NH', dateOfBirth: '2001-01-01' });
-    await createMember(ctx(), { name: 'Eva', gender: 'female', country: 'NL', countryregion: 'UT', dateOfBirth: '1980-01-01' });
+    await createMember(ctx(), {
+      name: 'Lisa',
+      gender: 'female',
+      country: 'NL',
+      countryregion: 'NH',
+      dateOfBirth: '2001-01-01',
+    });
+    await createMember(ctx(), {
+      name: 'Jan',
+      gender: 'male',
+      country: 'NL',
+      countryregion: 'NH',
+      dateOfBirth: '2001-01-01',
+    });
+    await createMember(ctx(), {
+      name: 'Eva',
+      gender: 'female',
+      country: 'NL',
+      countryregion: 'UT',
+      dateOfBirth: '1980-01-01',
+    });
     await createMember(ctx(), { name: 'Hans', gender: 'male', country: 'DE', dateOfBirth: '1960-06-01' });
     const names = async (query: Record<string, string | number>) =>
       (await search(query)).json.profiles.map((p: { name: string }) => p.name).sort();
@@ -89,9 +107,13 @@ describe('GET /api/settings.php', () => {
     expect(amora.json).toMatchObject({ package_name: 'amora', template: 'classic', signups: 'all', niche: 1 });
     expect(amora.json.region_data.NL).toContainEqual({ id: 'NH', name: 'North Holland' });
     // Region names follow the visitor's locale.
-    const german = await callApi(ctx(), settingsEndpoint, '/api/settings.php', { headers: { 'accept-language': 'de-DE' } });
+    const german = await callApi(ctx(), settingsEndpoint, '/api/settings.php', {
+      headers: { 'accept-language': 'de-DE' },
+    });
     expect(german.json.region_data.DE).toContainEqual({ id: 'BY', name: 'Bayern' });
-    const dutch = await callApi(ctx(), settingsEndpoint, '/api/settings.php', { headers: { cookie: 'i18n_redirected=nl' } });
+    const dutch = await callApi(ctx(), settingsEndpoint, '/api/settings.php', {
+      headers: { cookie: 'i18n_redirected=nl' },
+    });
     expect(dutch.json.region_data.NL).toContainEqual({ id: 'NH', name: 'Noord-Holland' });
     const lovelane = await callApi(ctx(), settingsEndpoint, '/api/settings.php', { packageName: 'lovelane' });
     expect(lovelane.json).toMatchObject({ template: 'lavish', domain_language: 'nl', niche: 6 });
@@ -148,7 +170,11 @@ describe('similar results (docs/product.md §2 similarpage, §9)', () => {
       (await search(query)).json.profiles.map((p: { name: string }) => p.name).sort();
     expect(await names(filters)).toEqual(['Exact']);
     const similar = await search({ ...filters, similarpage: 1 });
-    expect(similar.json.profiles.map((p: { name: string }) => p.name).sort()).toEqual(['Belgian', 'Older', 'OtherRegion']);
+    expect(similar.json.profiles.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Belgian',
+      'Older',
+      'OtherRegion',
+    ]);
     expect(similar.json.filter_options).toEqual({ min_age: 21, max_age: 40 });
     expect(similar.json.paging.num_results).toBe(3);
   });

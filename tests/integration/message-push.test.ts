@@ -17,10 +17,22 @@ async function pair() {
   const ben = await loggedInMember(ctx(), 'Ben', { language: 'en' });
   await ctx().db.update(users).set({ credits: 50 }).where(eq(users.id, anna.id));
   const subscription = pushServiceOf().createSubscription();
-  await ctx().db.insert(pushSubscriptions).values({ userId: ben.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
-  const id = (await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } })).json.id as number;
+  await ctx().db.insert(pushSubscriptions).values({
+    userId: ben.id,
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+  });
+  const id = (await callApi(ctx(), chatEndpoint, '/api/chat.php', { cookie: anna.cookie, query: { profile: ben.id } }))
+    .json.id as number;
   const send = async (text: string) =>
-    (await callApi(ctx(), messagesEndpoint, '/api/messages.php', { method: 'POST', cookie: anna.cookie, body: { conversation: id, text } })).json.message;
+    (
+      await callApi(ctx(), messagesEndpoint, '/api/messages.php', {
+        method: 'POST',
+        cookie: anna.cookie,
+        body: { conversation: id, text },
+      })
+    ).json.message;
   return { anna, ben, id, send };
 }
 

@@ -42,7 +42,8 @@ describe('operations', () => {
     ),
   ];
   const who = (cookie?: string) => callApi(ctx(), operations, '/api/who.php', { cookie });
-  const open = (wait: number, cookie?: string) => callApi(ctx(), operations, '/api/who.php', { method: 'POST', body: { wait }, cookie });
+  const open = (wait: number, cookie?: string) =>
+    callApi(ctx(), operations, '/api/who.php', { method: 'POST', body: { wait }, cookie });
 
   it('answers not_logged_in for a member operation without a session, before the handler runs', async () => {
     handled = 0;
@@ -71,7 +72,11 @@ describe('operations', () => {
   });
 
   it('answers 404 for an operation not available on this server, before checking the session', async () => {
-    const devOnly = [defineOperation(whoContract, async (_input, req) => ok({ userId: req.session.userId }), { available: () => false })];
+    const devOnly = [
+      defineOperation(whoContract, async (_input, req) => ok({ userId: req.session.userId }), {
+        available: () => false,
+      }),
+    ];
     const answer = await callApi(ctx(), devOnly, '/api/who.php');
     expect(answer.status).toBe(404);
   });

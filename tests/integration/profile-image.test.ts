@@ -14,7 +14,12 @@ async function member(): Promise<{ cookie: string; id: number }> {
   const created = await callApi(ctx(), userEndpoint, '/api/user.php', {
     method: 'POST',
     query: { new: 1 },
-    body: { email: `i${Math.random().toString(36).slice(2)}@example.com`, name: 'Ida', password: 'secret-pass', language: 'en' },
+    body: {
+      email: `i${Math.random().toString(36).slice(2)}@example.com`,
+      name: 'Ida',
+      password: 'secret-pass',
+      language: 'en',
+    },
   });
   return { cookie: sessionCookieFrom(created.cookies), id: created.json.user.profile.id };
 }
@@ -80,7 +85,15 @@ describe('POST /api/profileimage.php', () => {
     const thumb = await sharp((await ctx().storage.get(first.json.image.thumb_filename))!).metadata();
     expect([thumb.width, thumb.height]).toEqual([480, 600]);
 
-    const second = await upload(cookie, [{ bytes: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } }).png().toBuffer(), name: 'b.png', type: 'image/png' }]);
+    const second = await upload(cookie, [
+      {
+        bytes: await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } })
+          .png()
+          .toBuffer(),
+        name: 'b.png',
+        type: 'image/png',
+      },
+    ]);
     expect(second.json.main_image_id).toBe(first.json.image.id);
     const [profile] = await ctx().db.select().from(profiles).where(eq(profiles.id, id));
     expect(profile!.mainImageId).toBe(first.json.image.id);
@@ -98,16 +111,22 @@ describe('POST /api/profileimage.php', () => {
 
   it('refuses a text file renamed .jpg, and files over 10 MB', async () => {
     const { cookie } = await member();
-    const text = await upload(cookie, [{ bytes: Buffer.from('just some text, not a photo'), name: 'photo.jpg', type: 'image/jpeg' }]);
+    const text = await upload(cookie, [
+      { bytes: Buffer.from('just some text, not a photo'), name: 'photo.jpg', type: 'image/jpeg' },
+    ]);
     expect(text.status).toBe(415);
     expect(text.json.error.message).toBe('upload.not_an_image');
-    const big = await upload(cookie, [{ bytes: Buffer.alloc(10 * 1024 * 1024 + 1), name: 'big.jpg', type: 'image/jpeg' }]);
+    const big = await upload(cookie, [
+      { bytes: Buffer.alloc(10 * 1024 * 1024 + 1), name: 'big.jpg', type: 'image/jpeg' },
+    ]);
     expect(big.status).toBe(413);
     expect(await ctx().db.select().from(images)).toHaveLength(0);
   });
 
   it('needs a login, exactly one file, and multipart', async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload(undefined, [{ bytes: png, name: 'a.png', type: 'image/png' }])).status).toBe(403);
     const { cookie } = await member();
     const two = await upload(cookie, [
@@ -115,7 +134,11 @@ describe('POST /api/profileimage.php', () => {
       { bytes: png, name: 'b.png', type: 'image/png' },
     ]);
     expect(two.status).toBe(422);
-    const json = await callApi(ctx(), profileImageEndpoint, '/api/profileimage.php', { method: 'POST', body: { file: 'x' }, cookie });
+    const json = await callApi(ctx(), profileImageEndpoint, '/api/profileimage.php', {
+      method: 'POST',
+      body: { file: 'x' },
+      cookie,
+    });
     expect(json.status).toBe(415);
   });
 });

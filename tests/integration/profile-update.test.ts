@@ -10,18 +10,29 @@ async function member(): Promise<string> {
   const created = await callApi(ctx(), userEndpoint, '/api/user.php', {
     method: 'POST',
     query: { new: 1 },
-    body: { email: `u${Math.random().toString(36).slice(2)}@example.com`, name: 'Uma', password: 'secret-pass', language: 'en' },
+    body: {
+      email: `u${Math.random().toString(36).slice(2)}@example.com`,
+      name: 'Uma',
+      password: 'secret-pass',
+      language: 'en',
+    },
   });
   return sessionCookieFrom(created.cookies);
 }
-const put = (cookie: string | undefined, body: unknown) => callApi(ctx(), userEndpoint, '/api/user.php', { method: 'PUT', body, cookie });
+const put = (cookie: string | undefined, body: unknown) =>
+  callApi(ctx(), userEndpoint, '/api/user.php', { method: 'PUT', body, cookie });
 
 describe('PUT /api/user.php (docs/product.md §7)', () => {
   it('saves the location and moves the step forward only', async () => {
     const cookie = await member();
     const saved = await put(cookie, { country: 'NL', countryregion: 'NH', city: ' Amsterdam ', lastSignupStep: 4 });
     expect(saved.status).toBe(200);
-    expect(saved.json.user.profile).toMatchObject({ country: 'NL', countryregion: 'NH', city: 'Amsterdam', lastSignupStep: 4 });
+    expect(saved.json.user.profile).toMatchObject({
+      country: 'NL',
+      countryregion: 'NH',
+      city: 'Amsterdam',
+      lastSignupStep: 4,
+    });
     const back = await put(cookie, { lastSignupStep: 2 });
     expect(back.json.user.profile.lastSignupStep).toBe(4);
   });
@@ -35,7 +46,12 @@ describe('PUT /api/user.php (docs/product.md §7)', () => {
       personal: 'Hello there',
       lastSignupStep: 6,
     });
-    expect(json.user.profile).toMatchObject({ gender: 'female', date_of_birth: '1990-04-12', age: 36, personal: 'Hello there' });
+    expect(json.user.profile).toMatchObject({
+      gender: 'female',
+      date_of_birth: '1990-04-12',
+      age: 36,
+      personal: 'Hello there',
+    });
     expect(json.user.profile.fields).toEqual({ looking_for: 'male', smoking: 'no' });
   });
 
@@ -86,7 +102,8 @@ describe('PUT /api/user.php?email=1', () => {
     const cookie = await member();
     const other = await member();
     const taken = (await callApi(ctx(), userEndpoint, '/api/user.php', { cookie: other })).json.email;
-    const change = (email: string) => callApi(ctx(), userEndpoint, '/api/user.php', { method: 'PUT', query: { email: 1 }, body: { email }, cookie });
+    const change = (email: string) =>
+      callApi(ctx(), userEndpoint, '/api/user.php', { method: 'PUT', query: { email: 1 }, body: { email }, cookie });
     const changed = await change('New.Address@gmail.com');
     expect(changed.status).toBe(200);
     expect(changed.json.user).toMatchObject({ email: 'new.address@gmail.com', mailprovider: 2 });

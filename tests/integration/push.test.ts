@@ -15,7 +15,12 @@ async function member(): Promise<string> {
   const created = await callApi(ctx(), userEndpoint, '/api/user.php', {
     method: 'POST',
     query: { new: 1 },
-    body: { email: `p${Math.random().toString(36).slice(2)}@example.com`, name: 'Pia', password: 'secret-pass', language: 'de' },
+    body: {
+      email: `p${Math.random().toString(36).slice(2)}@example.com`,
+      name: 'Pia',
+      password: 'secret-pass',
+      language: 'de',
+    },
   });
   return sessionCookieFrom(created.cookies);
 }
@@ -74,7 +79,12 @@ describe('push subscriptions (docs/product.md §7 POST /api/user.php?push=1)', (
     });
     expect(wrongOwner.status).toBe(200);
     expect(await ctx().db.select().from(pushSubscriptions)).toHaveLength(1);
-    await callApi(ctx(), userEndpoint, '/api/user.php', { method: 'DELETE', query: { push: 1 }, body: { endpoint: subscription.endpoint }, cookie });
+    await callApi(ctx(), userEndpoint, '/api/user.php', {
+      method: 'DELETE',
+      query: { push: 1 },
+      body: { endpoint: subscription.endpoint },
+      cookie,
+    });
     expect(await ctx().db.select().from(pushSubscriptions)).toHaveLength(0);
   });
 
@@ -99,7 +109,11 @@ describe('push subscriptions (docs/product.md §7 POST /api/user.php?push=1)', (
 describe('POST /api/page-hidden.php', () => {
   it('accepts the empty JSON beacon', async () => {
     const cookie = await member();
-    const { status, json } = await callApi(ctx(), pageHiddenEndpoint, '/api/page-hidden.php', { method: 'POST', body: {}, cookie });
+    const { status, json } = await callApi(ctx(), pageHiddenEndpoint, '/api/page-hidden.php', {
+      method: 'POST',
+      body: {},
+      cookie,
+    });
     expect(status).toBe(200);
     expect(json).toEqual({ recorded: true });
     const visitor = await callApi(ctx(), pageHiddenEndpoint, '/api/page-hidden.php', { method: 'POST', body: {} });

@@ -26,7 +26,10 @@ describe('remembered search filters (docs/product.md §2)', () => {
 
     // do_not_save leaves the remembered filters alone.
     await search(me.cookie, { manual_search: 1, do_not_save: 1, gender: 'male' });
-    expect((await search(me.cookie, { auto_load: 1 })).json.filter_options).toEqual({ gender: 'female', country: 'DE' });
+    expect((await search(me.cookie, { auto_load: 1 })).json.filter_options).toEqual({
+      gender: 'female',
+      country: 'DE',
+    });
 
     // Filters in the page URL win over the remembered ones.
     expect((await search(me.cookie, { auto_load: 1, gender: 'male' })).json.filter_options).toEqual({ gender: 'male' });

@@ -10,7 +10,8 @@ import { createMember } from '../helpers/factories';
 
 const { ctx, clock } = useTestContext();
 const search = (query: Record<string, string | number>) => callApi(ctx(), searchEndpoint, '/api/search.php', { query });
-const ids = async (query: Record<string, string | number>) => (await search(query)).json.profiles.map((p: { id: number }) => p.id);
+const ids = async (query: Record<string, string | number>) =>
+  (await search(query)).json.profiles.map((p: { id: number }) => p.id);
 
 describe('search pages over keyset cursors', () => {
   it('gives every member exactly once across pages, deep page first or in order, with ties on last_active_at', async () => {
@@ -32,7 +33,8 @@ describe('search pages over keyset cursors', () => {
 
   it('keeps deep pages right after the cursors expire and the order changed', async () => {
     const members = [];
-    for (let i = 0; i < 30; i++) members.push(await createMember(ctx(), { name: `M${i}`, lastActiveAt: new Date(Date.UTC(2026, 10, 1, 0, i)) }));
+    for (let i = 0; i < 30; i++)
+      members.push(await createMember(ctx(), { name: `M${i}`, lastActiveAt: new Date(Date.UTC(2026, 10, 1, 0, i)) }));
     expect(await ids({ page: 3 })).toEqual(members.slice(0, 6).reverse());
     ctx().searchCursorCache.clear();
     clock.advance(60_000);

@@ -31,8 +31,14 @@ describe('demo seed', () => {
 
   it('gives every member photos of their age band and gender, and a first name of their language and sex', async () => {
     await seedMembers(ctx(), { members: 60 });
-    const rows = await ctx().db
-      .select({ name: profiles.name, gender: profiles.gender, dob: profiles.dateOfBirth, language: profiles.language, file: images.filename })
+    const rows = await ctx()
+      .db.select({
+        name: profiles.name,
+        gender: profiles.gender,
+        dob: profiles.dateOfBirth,
+        language: profiles.language,
+        file: images.filename,
+      })
       .from(profiles)
       .innerJoin(images, eq(images.profileId, profiles.id));
     expect(rows.length).toBeGreaterThanOrEqual(60);

@@ -6,7 +6,8 @@ import { createMember } from '../helpers/factories';
 
 const { ctx } = useTestContext();
 /** The cookie a lander leaves: the tracking record as URL-encoded JSON. */
-const trackingCookie = (record: Record<string, string>) => `amora_tracking=${encodeURIComponent(JSON.stringify(record))}`;
+const trackingCookie = (record: Record<string, string>) =>
+  `amora_tracking=${encodeURIComponent(JSON.stringify(record))}`;
 const search = (options: Parameters<typeof callApi>[3] = {}) =>
   callApi(ctx(), searchEndpoint, '/api/search.php', { packageName: 'lovelane', ...options });
 

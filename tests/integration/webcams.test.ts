@@ -14,13 +14,20 @@ const NOW = Date.parse('2026-11-21T12:00:00Z');
 /** A logged-in member who signed up `ageMs` before the test clock. */
 async function member(name: string, ageMs: number, paid = false) {
   const m = await loggedInMember(ctx(), name);
-  await ctx().db.update(users).set({ createdAt: new Date(NOW - ageMs), paidUser: paid }).where(eq(users.id, m.id));
+  await ctx()
+    .db.update(users)
+    .set({ createdAt: new Date(NOW - ageMs), paidUser: paid })
+    .where(eq(users.id, m.id));
   return m;
 }
 const camSearch = (cookie: string | undefined, query: Record<string, string | number> = {}, packageName = 'amora') =>
   callApi(ctx(), xcamsSearchEndpoint, '/api/xcams/search.php', { cookie, query, packageName });
 const redirect = (path: string, cookie?: string) =>
-  partnerRedirect(ctx(), new Request(new URL(path, ORIGIN), { headers: cookie ? { cookie } : {} }), path.includes('resell') ? 'resell' : 'cam');
+  partnerRedirect(
+    ctx(),
+    new Request(new URL(path, ORIGIN), { headers: cookie ? { cookie } : {} }),
+    path.includes('resell') ? 'resell' : 'cam',
+  );
 
 describe('webcam cards (docs/product.md §6 eligibility, §7 xcams)', () => {
   it('serves cams only to a logged-in, non-paid member older than 4 days on a site with camads or resell', async () => {
@@ -62,8 +69,12 @@ describe('webcam cards (docs/product.md §6 eligibility, §7 xcams)', () => {
     const room = await redirect(`/api/xcams/redirect.php?account=${account}`, old.cookie);
     expect(room.status).toBe(302);
     expect(room.headers.get('location')).toBe(`https://cams.example.com/room/${account}?aff=amora`);
-    expect((await redirect('/api/xcams/redirect.php?account=nobody_here', old.cookie)).headers.get('location')).toBe('/members');
-    expect((await redirect(`/api/xcams/redirect.php?account=${account}`, fresh.cookie)).headers.get('location')).toBe('/members');
+    expect((await redirect('/api/xcams/redirect.php?account=nobody_here', old.cookie)).headers.get('location')).toBe(
+      '/members',
+    );
+    expect((await redirect(`/api/xcams/redirect.php?account=${account}`, fresh.cookie)).headers.get('location')).toBe(
+      '/members',
+    );
     expect((await redirect(`/api/xcams/redirect.php?account=${account}`)).headers.get('location')).toBe('/members');
     expect((await redirect('/api/xcams/redirect.php?account=https://evil.test/', old.cookie)).status).toBe(400);
 

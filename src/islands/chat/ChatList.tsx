@@ -22,23 +22,48 @@ export function ChatList({ chats, activeId, cdnPrefix, locale, now, t, onDelete 
           ? `${chat.last_message.from_me ? `${t('chat.you')}: ` : ''}${chat.last_message.gif ? 'GIF' : (chat.last_message.text ?? '')}`
           : t('chat.no_messages_yet');
         return (
-          <li key={chat.conversation} className="chat-list-item" data-testid="chat-item" data-conversation={chat.conversation}>
-            <a href={`/chats/${chat.conversation}`} aria-current={chat.conversation === activeId ? 'page' : undefined} className="chat-list-link">
-              {avatar ? <img src={avatar} alt="" width={48} height={60} className="chat-avatar" /> : <span className="chat-avatar chat-avatar-initial">{chat.profile.name.slice(0, 1)}</span>}
+          <li
+            key={chat.conversation}
+            className="chat-list-item"
+            data-testid="chat-item"
+            data-conversation={chat.conversation}
+          >
+            <a
+              href={`/chats/${chat.conversation}`}
+              aria-current={chat.conversation === activeId ? 'page' : undefined}
+              className="chat-list-link"
+            >
+              {avatar ? (
+                <img src={avatar} alt="" width={48} height={60} className="chat-avatar" />
+              ) : (
+                <span className="chat-avatar chat-avatar-initial">{chat.profile.name.slice(0, 1)}</span>
+              )}
               <span className="chat-list-text">
                 <span className="chat-list-name">{chat.profile.name}</span>
-                <span className={`chat-list-preview${chat.num_unread_messages > 0 ? ' is-unread' : ''}`}>{preview}</span>
+                <span className={`chat-list-preview${chat.num_unread_messages > 0 ? ' is-unread' : ''}`}>
+                  {preview}
+                </span>
               </span>
               <span className="chat-list-meta">
                 <time dateTime={chat.updated_at}>{chatListTime(chat.updated_at, now, locale)}</time>
                 {chat.num_unread_messages > 0 && (
-                  <span className="nav-badge" data-testid="chat-unread" aria-label={t('nav.unread', { count: chat.num_unread_messages })}>
+                  <span
+                    className="nav-badge"
+                    data-testid="chat-unread"
+                    aria-label={t('nav.unread', { count: chat.num_unread_messages })}
+                  >
                     {chat.num_unread_messages}
                   </span>
                 )}
               </span>
             </a>
-            <button type="button" className="chat-delete" aria-label={t('chat.delete', { name: chat.profile.name })} title={t('chat.delete', { name: chat.profile.name })} onClick={() => onDelete(chat.conversation)}>
+            <button
+              type="button"
+              className="chat-delete"
+              aria-label={t('chat.delete', { name: chat.profile.name })}
+              title={t('chat.delete', { name: chat.profile.name })}
+              onClick={() => onDelete(chat.conversation)}
+            >
               ×
             </button>
           </li>

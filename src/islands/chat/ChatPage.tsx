@@ -92,7 +92,15 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
             </a>
           </div>
         ) : (
-          <ChatList chats={chats.chats} activeId={open?.id ?? null} cdnPrefix={cdnPrefix} locale={locale} now={now ?? new Date(0)} t={t} onDelete={(id) => void onDelete(id)} />
+          <ChatList
+            chats={chats.chats}
+            activeId={open?.id ?? null}
+            cdnPrefix={cdnPrefix}
+            locale={locale}
+            now={now ?? new Date(0)}
+            t={t}
+            onDelete={(id) => void onDelete(id)}
+          />
         )}
       </section>
 
@@ -102,14 +110,27 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
             <a className="conversation-back" href="/chats" aria-label={t('chat.back')}>
               ←
             </a>
-            {avatar ? <img src={avatar} alt="" width={40} height={50} className="chat-avatar" /> : <span className="chat-avatar chat-avatar-initial">{other.name.slice(0, 1)}</span>}
+            {avatar ? (
+              <img src={avatar} alt="" width={40} height={50} className="chat-avatar" />
+            ) : (
+              <span className="chat-avatar chat-avatar-initial">{other.name.slice(0, 1)}</span>
+            )}
             <div>
               <a className="conversation-name" href={`/members/${other.id}`}>
                 {other.name}
                 {other.age !== null && `, ${other.age}`}
               </a>
-              <p className={`conversation-status${typing || presence === 'online' ? ' is-live' : ''}`} aria-live="polite">
-                {typing ? t('chat.typing', { name: other.name }) : presence === 'online' ? t('member.online') : presence ? t('chat.last_active', { when: presence }) : '\u00a0'}
+              <p
+                className={`conversation-status${typing || presence === 'online' ? ' is-live' : ''}`}
+                aria-live="polite"
+              >
+                {typing
+                  ? t('chat.typing', { name: other.name })
+                  : presence === 'online'
+                    ? t('member.online')
+                    : presence
+                      ? t('chat.last_active', { when: presence })
+                      : '\u00a0'}
               </p>
             </div>
           </header>
@@ -153,7 +174,9 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
 
       {open && other && (
         <aside className="chat-pane-member" aria-label={t('member.facts')}>
-          {other.main_image && <img src={`${cdnPrefix}/${other.main_image.thumb_filename}`} alt="" width={240} height={300} />}
+          {other.main_image && (
+            <img src={`${cdnPrefix}/${other.main_image.thumb_filename}`} alt="" width={240} height={300} />
+          )}
           <h2>
             {other.name}
             {other.age !== null && `, ${other.age}`}

@@ -102,7 +102,14 @@ export function GifPicker({ t, locale, disabled, onPick }: Props) {
                           close();
                         }}
                       >
-                        <img src={gif.preview} alt={gif.title} width={gif.width} height={gif.height} loading="lazy" decoding="async" />
+                        <img
+                          src={gif.preview}
+                          alt={gif.title}
+                          width={gif.width}
+                          height={gif.height}
+                          loading="lazy"
+                          decoding="async"
+                        />
                       </button>
                     </li>
                   ))}

@@ -42,16 +42,38 @@ function MessageBody({ text, gif }: { text: string | null; gif: Gif | null }) {
  * sending/failed states, typing dots. Scrolling to the top loads older pages
  * and keeps the view where it was.
  */
-export function MessageList({ messages, outgoing, myId, hasMore, loadingOlder, typing, otherName, locale, t, onLoadOlder, onRetry, onDiscard }: Props) {
+export function MessageList({
+  messages,
+  outgoing,
+  myId,
+  hasMore,
+  loadingOlder,
+  typing,
+  otherName,
+  locale,
+  t,
+  onLoadOlder,
+  onRetry,
+  onDiscard,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const previous = useRef<{ first: number | undefined; height: number; count: number }>({ first: undefined, height: 0, count: 0 });
+  const previous = useRef<{ first: number | undefined; height: number; count: number }>({
+    first: undefined,
+    height: 0,
+    count: 0,
+  });
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
     const before = previous.current;
     const first = messages[0]?.id;
-    if (before.first !== undefined && first !== before.first && messages.length > before.count && element.scrollTop < 200) {
+    if (
+      before.first !== undefined &&
+      first !== before.first &&
+      messages.length > before.count &&
+      element.scrollTop < 200
+    ) {
       // Older messages were prepended: keep the same message under the reader's eyes.
       element.scrollTop += element.scrollHeight - before.height;
     } else {
@@ -74,7 +96,13 @@ export function MessageList({ messages, outgoing, myId, hasMore, loadingOlder, t
   const lastMine = [...messages].reverse().find((m) => m.from === myId)?.id;
 
   return (
-    <div className="message-scroller" ref={scroller} data-testid="messages" aria-live="polite" aria-relevant="additions">
+    <div
+      className="message-scroller"
+      ref={scroller}
+      data-testid="messages"
+      aria-live="polite"
+      aria-relevant="additions"
+    >
       {hasMore && (
         <div className="older-messages">
           <button type="button" className="btn btn-link" onClick={onLoadOlder} disabled={loadingOlder}>
@@ -82,7 +110,9 @@ export function MessageList({ messages, outgoing, myId, hasMore, loadingOlder, t
           </button>
         </div>
       )}
-      {messages.length === 0 && outgoing.length === 0 && <p className="chat-empty">{t('chat.say_hello', { name: otherName })}</p>}
+      {messages.length === 0 && outgoing.length === 0 && (
+        <p className="chat-empty">{t('chat.say_hello', { name: otherName })}</p>
+      )}
       {messages.map((message, i) => {
         const mine = message.from === myId;
         return (

@@ -46,16 +46,35 @@ export default function DevShowcase({ locale, tool }: { locale: Locale; tool: 'd
       <section>
         <h2>Modals</h2>
         <div className="dev-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => openModal({ kind: 'info', title: 'Info', body: 'An informational dialog.\n\nSecond paragraph.' })}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() =>
+              openModal({ kind: 'info', title: 'Info', body: 'An informational dialog.\n\nSecond paragraph.' })
+            }
+          >
             Info
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => openModal({ kind: 'danger', title: t('chat.start_error_title'), body: t('chat.start_error_body') })}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() =>
+              openModal({ kind: 'danger', title: t('chat.start_error_title'), body: t('chat.start_error_body') })
+            }
+          >
             Danger
           </button>
           <button
             type="button"
             className="btn btn-secondary"
-            onClick={() => openModal({ kind: 'content', title: 'Terms', body: 'Long legal text…\n\n'.repeat(20), href: '/pages/terms' })}
+            onClick={() =>
+              openModal({
+                kind: 'content',
+                title: 'Terms',
+                body: 'Long legal text…\n\n'.repeat(20),
+                href: '/pages/terms',
+              })
+            }
           >
             Content
           </button>
@@ -65,14 +84,27 @@ export default function DevShowcase({ locale, tool }: { locale: Locale; tool: 'd
         <h2>Toasts</h2>
         <div className="dev-actions">
           {TOAST_POSITIONS.map((position) => (
-            <button key={position} type="button" className="btn btn-secondary btn-small" onClick={() => showToast({ message: position, position })}>
+            <button
+              key={position}
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() => showToast({ message: position, position })}
+            >
               {position}
             </button>
           ))}
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => showToast({ message: 'Saved', kind: 'success' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => showToast({ message: 'Saved', kind: 'success' })}
+          >
             success
           </button>
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => showToast({ message: 'Failed', kind: 'error' })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => showToast({ message: 'Failed', kind: 'error' })}
+          >
             error
           </button>
         </div>

@@ -9,7 +9,11 @@ import { useT } from '../shell/use-t';
 
 /** Message keys per tab, spelled out so the locale check sees them. */
 const TAB_TEXT = {
-  received: { tab: 'likes.tab_received', emptyTitle: 'likes.empty_received_title', emptyText: 'likes.empty_received_text' },
+  received: {
+    tab: 'likes.tab_received',
+    emptyTitle: 'likes.empty_received_title',
+    emptyText: 'likes.empty_received_text',
+  },
   given: { tab: 'likes.tab_given', emptyTitle: 'likes.empty_given_title', emptyText: 'likes.empty_given_text' },
   mutual: { tab: 'likes.tab_mutual', emptyTitle: 'likes.empty_mutual_title', emptyText: 'likes.empty_mutual_text' },
 } as const satisfies Record<LikesTab, Record<string, string>>;
@@ -46,7 +50,10 @@ export default function LikesPage({ locale, tab, cdnPrefix, countries }: Props) 
     t,
   };
   const list = likesOfTab(tab, likes);
-  const counts = Object.fromEntries(LIKES_TABS.map((name) => [name, likesOfTab(name, likes).length])) as Record<LikesTab, number>;
+  const counts = Object.fromEntries(LIKES_TABS.map((name) => [name, likesOfTab(name, likes).length])) as Record<
+    LikesTab,
+    number
+  >;
   const loading = likes.status === 'idle' || likes.status === 'loading';
 
   return (

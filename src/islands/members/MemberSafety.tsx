@@ -92,7 +92,11 @@ export function MemberSafety({ profile, conversation, t, trigger = 'links' }: Pr
         <div className="modal-content">
           <h2 id={`block-title-${profile.id}`}>{t('safety.block_title', { name: profile.name })}</h2>
           <p>{t('safety.block_text', { name: profile.name })}</p>
-          {error && <p className="field-error" role="alert">{t(error)}</p>}
+          {error && (
+            <p className="field-error" role="alert">
+              {t(error)}
+            </p>
+          )}
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={() => blockDialog.current?.close()}>
               {t('common.cancel')}
@@ -111,21 +115,37 @@ export function MemberSafety({ profile, conversation, t, trigger = 'links' }: Pr
             <legend>{t('safety.reason')}</legend>
             {REPORT_REASONS.map((value) => (
               <label key={value} className="radio">
-                <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+                <input
+                  type="radio"
+                  name="reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                />
                 {t(REASON_KEYS[value])}
               </label>
             ))}
           </fieldset>
           <label className="field">
             <span className="field-label">{t('safety.details')}</span>
-            <textarea className="input" rows={3} maxLength={1000} value={details} onChange={(event) => setDetails(event.target.value)} />
+            <textarea
+              className="input"
+              rows={3}
+              maxLength={1000}
+              value={details}
+              onChange={(event) => setDetails(event.target.value)}
+            />
           </label>
           <p className="muted">
             <a href="/complaints" target="_blank" rel="noopener">
               {t('safety.how_we_handle')}
             </a>
           </p>
-          {error && <p className="field-error" role="alert">{t(error)}</p>}
+          {error && (
+            <p className="field-error" role="alert">
+              {t(error)}
+            </p>
+          )}
           <div className="modal-actions">
             <button type="button" className="btn btn-secondary" onClick={() => reportDialog.current?.close()}>
               {t('common.cancel')}

@@ -31,7 +31,9 @@ export default function ProfileActions({ locale, profile, isLoggedIn, chatsAvail
   return (
     <div className="profile-actions" data-testid="profile-actions">
       <LikeButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="full" />
-      {(!isLoggedIn || chatsAvailable) && <MessageButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="full" />}
+      {(!isLoggedIn || chatsAvailable) && (
+        <MessageButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="full" />
+      )}
       {isLoggedIn && <MemberSafety profile={profile} t={t} trigger="menu" />}
     </div>
   );

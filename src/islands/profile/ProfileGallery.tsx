@@ -47,13 +47,28 @@ export default function ProfileGallery({ locale, name, images }: Props) {
       onTouchStart={(e) => (touchStart.current = e.touches[0]?.clientX ?? null)}
       onTouchEnd={onTouchEnd}
     >
-      <img src={images[index]} alt={t('member.photo_of', { name, number: index + 1, total: count })} width={480} height={600} />
+      <img
+        src={images[index]}
+        alt={t('member.photo_of', { name, number: index + 1, total: count })}
+        width={480}
+        height={600}
+      />
       {count > 1 && (
         <>
-          <button type="button" className="gallery-nav gallery-prev" aria-label={t('member.previous_photo')} onClick={() => go(index - 1)}>
+          <button
+            type="button"
+            className="gallery-nav gallery-prev"
+            aria-label={t('member.previous_photo')}
+            onClick={() => go(index - 1)}
+          >
             ‹
           </button>
-          <button type="button" className="gallery-nav gallery-next" aria-label={t('member.next_photo')} onClick={() => go(index + 1)}>
+          <button
+            type="button"
+            className="gallery-nav gallery-next"
+            aria-label={t('member.next_photo')}
+            onClick={() => go(index + 1)}
+          >
             ›
           </button>
           <div className="gallery-dots">

@@ -21,7 +21,18 @@ interface Props {
 }
 
 /** Photo-led member card (docs/product.md Visual direction): 4:5 photo, name + age, place, online dot. */
-export function ProfileCard({ profile, cdnPrefix, countryName, onlineLabel, now, locale, languageLabel, actions, href, newLabel }: Props) {
+export function ProfileCard({
+  profile,
+  cdnPrefix,
+  countryName,
+  onlineLabel,
+  now,
+  locale,
+  languageLabel,
+  actions,
+  href,
+  newLabel,
+}: Props) {
   const isOnline = isOnlineNow(profile.last_active_at, now);
   const place = [profile.city, countryName ?? profile.country].filter(Boolean).join(', ');
   return (

@@ -23,11 +23,23 @@ export interface GridOptions {
 }
 
 /** Card actions (docs/product.md §2 search list): like, message, visit. */
-export function CardActions({ profile, isLoggedIn, chatsAvailable, t }: { profile: PublicProfile; isLoggedIn: boolean; chatsAvailable: boolean; t: TFunction }) {
+export function CardActions({
+  profile,
+  isLoggedIn,
+  chatsAvailable,
+  t,
+}: {
+  profile: PublicProfile;
+  isLoggedIn: boolean;
+  chatsAvailable: boolean;
+  t: TFunction;
+}) {
   return (
     <>
       <LikeButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="icon" />
-      {(!isLoggedIn || chatsAvailable) && <MessageButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="icon" />}
+      {(!isLoggedIn || chatsAvailable) && (
+        <MessageButton profile={profile} isLoggedIn={isLoggedIn} t={t} variant="icon" />
+      )}
       <a
         className="btn btn-icon"
         href={`/members/${profile.id}`}
@@ -41,7 +53,17 @@ export function CardActions({ profile, isLoggedIn, chatsAvailable, t }: { profil
 }
 
 /** One member card with the grid's options applied. */
-export function MemberCard({ profile, options, href, newLabel }: { profile: PublicProfile; options: GridOptions; href?: string; newLabel?: string }) {
+export function MemberCard({
+  profile,
+  options,
+  href,
+  newLabel,
+}: {
+  profile: PublicProfile;
+  options: GridOptions;
+  href?: string;
+  newLabel?: string;
+}) {
   const { locale, cdnPrefix, countryNames, isLoggedIn, withActions, chatsAvailable, now, t } = options;
   return (
     <ProfileCard
@@ -52,7 +74,11 @@ export function MemberCard({ profile, options, href, newLabel }: { profile: Publ
       now={now}
       locale={locale}
       languageLabel={LOCALE_TAGS[profile.language].label}
-      actions={withActions ? <CardActions profile={profile} isLoggedIn={isLoggedIn} chatsAvailable={chatsAvailable} t={t} /> : undefined}
+      actions={
+        withActions ? (
+          <CardActions profile={profile} isLoggedIn={isLoggedIn} chatsAvailable={chatsAvailable} t={t} />
+        ) : undefined
+      }
       href={href}
       newLabel={newLabel}
     />

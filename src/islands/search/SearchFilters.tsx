@@ -43,7 +43,10 @@ export function SearchFilters({ filters, countries, t, onChange }: Props) {
         label={t('search.gender')}
         value={filters.gender ?? ''}
         onChange={(value) => set({ gender: (value || undefined) as Filters['gender'] })}
-        options={[{ value: '', label: t('search.gender_all') }, ...GENDERS.map((gender) => ({ value: gender, label: t(`gender.${gender}`) }))]}
+        options={[
+          { value: '', label: t('search.gender_all') },
+          ...GENDERS.map((gender) => ({ value: gender, label: t(`gender.${gender}`) })),
+        ]}
       />
       <SelectField
         label={t('search.age')}
@@ -58,7 +61,10 @@ export function SearchFilters({ filters, countries, t, onChange }: Props) {
         label={t('search.country')}
         value={filters.country ?? ''}
         onChange={(value) => set({ country: value || undefined, countryregion: undefined })}
-        options={[{ value: '', label: t('search.country_all') }, ...countries.map((c) => ({ value: c.code, label: c.name }))]}
+        options={[
+          { value: '', label: t('search.country_all') },
+          ...countries.map((c) => ({ value: c.code, label: c.name })),
+        ]}
       />
       <SelectField
         label={t('search.region')}

@@ -40,7 +40,15 @@ interface Props {
  * results after the last page. Phones scroll infinitely; wider screens page
  * with a pager (each page a history entry).
  */
-export default function SearchPage({ locale, cdnPrefix, countries, isLoggedIn, webcamsEligible, similarEnabled, chatsAvailable }: Props) {
+export default function SearchPage({
+  locale,
+  cdnPrefix,
+  countries,
+  isLoggedIn,
+  webcamsEligible,
+  similarEnabled,
+  chatsAvailable,
+}: Props) {
   const t = useT(locale);
   const filters = useStore($searchFilters);
   const page = useStore($searchPage);
@@ -133,7 +141,12 @@ export default function SearchPage({ locale, cdnPrefix, countries, isLoggedIn, w
         : results.numPages > 1 &&
           results.status !== 'error' && (
             <nav className="pagination" aria-label={t('search.pagination')}>
-              <button type="button" className="btn btn-secondary" disabled={page <= 1 || isLoading} onClick={() => changePage(page - 1)}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={page <= 1 || isLoading}
+                onClick={() => changePage(page - 1)}
+              >
                 {t('search.previous')}
               </button>
               <span className="pagination-status">{t('search.page_of', { page, pages: results.numPages })}</span>

@@ -9,7 +9,15 @@ import { ResultsGrid, type GridOptions } from './ResultsGrid';
  * docs/product.md §2 similar results below the main results, once their last page is
  * shown: a wider search (age ±5 years, any region, neighbour country).
  */
-export function SimilarResults({ filters, active, options }: { filters: SearchFilters; active: boolean; options: GridOptions }) {
+export function SimilarResults({
+  filters,
+  active,
+  options,
+}: {
+  filters: SearchFilters;
+  active: boolean;
+  options: GridOptions;
+}) {
   const similar = useStore($similar);
   const { t } = options;
   const filterKey = JSON.stringify(filters);
@@ -18,7 +26,8 @@ export function SimilarResults({ filters, active, options }: { filters: SearchFi
     else resetSimilar();
   }, [active, filterKey]);
 
-  if (!active || similar.status === 'idle' || (similar.status === 'ready' && similar.profiles.length === 0)) return null;
+  if (!active || similar.status === 'idle' || (similar.status === 'ready' && similar.profiles.length === 0))
+    return null;
   return (
     <section className="similar-results" aria-labelledby="similar-title" data-testid="similar-results">
       <h2 id="similar-title">{t('search.similar_title')}</h2>
@@ -35,11 +44,20 @@ export function SimilarResults({ filters, active, options }: { filters: SearchFi
           <SkeletonCards count={4} />
         </ul>
       ) : (
-        <ResultsGrid items={similar.profiles.map((profile) => ({ kind: 'profile', profile }))} options={options} label={t('search.similar_title')} />
+        <ResultsGrid
+          items={similar.profiles.map((profile) => ({ kind: 'profile', profile }))}
+          options={options}
+          label={t('search.similar_title')}
+        />
       )}
       {similar.page < similar.numPages && (
         <div className="scroll-more">
-          <button type="button" className="btn btn-secondary" disabled={similar.status === 'loading'} onClick={() => void loadMoreSimilar(filters)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={similar.status === 'loading'}
+            onClick={() => void loadMoreSimilar(filters)}
+          >
             {t('search.show_more')}
           </button>
         </div>

@@ -15,7 +15,11 @@ interface Props {
 export function ActivateReminder({ locale, email, state, onResend }: Props) {
   const t = useT(locale);
   return (
-    <div className={`activate-reminder activate-reminder-${state}`} role={state === 'error' ? 'alert' : 'status'} data-testid="activate-reminder">
+    <div
+      className={`activate-reminder activate-reminder-${state}`}
+      role={state === 'error' ? 'alert' : 'status'}
+      data-testid="activate-reminder"
+    >
       <p>
         <strong>{t('activate.title')}</strong> {t('activate.text', { email })}
       </p>

@@ -70,7 +70,9 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
     const element = banners.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
-    const observer = new ResizeObserver(() => root.setProperty('--shell-banner-height', `${element.getBoundingClientRect().height}px`));
+    const observer = new ResizeObserver(() =>
+      root.setProperty('--shell-banner-height', `${element.getBoundingClientRect().height}px`),
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();
@@ -83,7 +85,10 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
   }, [unread]);
 
   useEffect(() => {
-    const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+    const nav = navigator as Navigator & {
+      setAppBadge?: (n: number) => Promise<void>;
+      clearAppBadge?: () => Promise<void>;
+    };
     if (badge > 0) void nav.setAppBadge?.(badge).catch(() => undefined);
     else void nav.clearAppBadge?.().catch(() => undefined);
   }, [badge]);

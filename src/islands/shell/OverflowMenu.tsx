@@ -12,7 +12,15 @@ export interface OverflowMenuItem {
  * closes it. Choosing an item closes the menu, focuses the button, then runs
  * the item (so a dialog it opens gives focus back to the button).
  */
-export function OverflowMenu({ label, items, className }: { label: string; items: OverflowMenuItem[]; className?: string }) {
+export function OverflowMenu({
+  label,
+  items,
+  className,
+}: {
+  label: string;
+  items: OverflowMenuItem[];
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);

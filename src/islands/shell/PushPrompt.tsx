@@ -2,7 +2,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { shouldShowPushPrompt } from '~/shared/rules/push-rules';
-import { $push, $pushPrompt, dismissPushPrompt, enablePush, isPushPromptDue, loadPushPromptMemory } from '../../stores/push';
+import {
+  $push,
+  $pushPrompt,
+  dismissPushPrompt,
+  enablePush,
+  isPushPromptDue,
+  loadPushPromptMemory,
+} from '../../stores/push';
 import { showToast } from '../../stores/toasts';
 import { BellIcon } from './icons';
 import type { useT } from './use-t';
@@ -14,7 +21,15 @@ import type { useT } from './use-t';
  * where it shows as an inline card in the flow; elsewhere it is a slim banner
  * docked above the bottom navigation.
  */
-export function PushPrompt({ t, isLoggedIn, pushKey }: { t: ReturnType<typeof useT>; isLoggedIn: boolean; pushKey: string | null }) {
+export function PushPrompt({
+  t,
+  isLoggedIn,
+  pushKey,
+}: {
+  t: ReturnType<typeof useT>;
+  isLoggedIn: boolean;
+  pushKey: string | null;
+}) {
   const push = useStore($push);
   // Starts hidden (not loaded): the server cannot read this browser's choice.
   const memory = useStore($pushPrompt);
@@ -38,7 +53,8 @@ export function PushPrompt({ t, isLoggedIn, pushKey }: { t: ReturnType<typeof us
     setBusy(true);
     const result = await enablePush(pushKey);
     setBusy(false);
-    if (typeof result === 'string' && result.startsWith('{')) showToast({ message: t('shell.push_enabled'), kind: 'success' });
+    if (typeof result === 'string' && result.startsWith('{'))
+      showToast({ message: t('shell.push_enabled'), kind: 'success' });
     else if (result === 'denied') showToast({ message: t('shell.push_denied'), kind: 'error' });
     else showToast({ message: t('shell.push_failed'), kind: 'error' });
   };

@@ -14,7 +14,13 @@ export function TextField({ label, error, hint, ...input }: Props) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}

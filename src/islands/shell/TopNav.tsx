@@ -36,7 +36,16 @@ function NavBadge({ count, label }: { count: number; label: string }) {
  * Top navigation (desktop) and bottom navigation (phones). Owns the session
  * store's start on every page: SSR user → `$user`, polling when logged in.
  */
-export default function TopNav({ locale, initialUser, siteName, cdnPrefix, currentPath, memberRoutes, showJoin = true, preview }: Props) {
+export default function TopNav({
+  locale,
+  initialUser,
+  siteName,
+  cdnPrefix,
+  currentPath,
+  memberRoutes,
+  showJoin = true,
+  preview,
+}: Props) {
   const t = useT(locale);
   const storeUser = useStore($user);
   const storeUnread = useStore($unreadMessages);
@@ -62,10 +71,26 @@ export default function TopNav({ locale, initialUser, siteName, cdnPrefix, curre
   const socialItems = user
     ? [
         ...(memberRoutes.includes('likes')
-          ? [{ href: '/likes', label: t('nav.likes'), icon: <HeartIcon />, count: likes, countLabel: t('nav.new_likes', { count: likes }) }]
+          ? [
+              {
+                href: '/likes',
+                label: t('nav.likes'),
+                icon: <HeartIcon />,
+                count: likes,
+                countLabel: t('nav.new_likes', { count: likes }),
+              },
+            ]
           : []),
         ...(memberRoutes.includes('chats')
-          ? [{ href: '/chats', label: t('nav.chats'), icon: <ChatIcon />, count: unread, countLabel: t('nav.unread', { count: unread }) }]
+          ? [
+              {
+                href: '/chats',
+                label: t('nav.chats'),
+                icon: <ChatIcon />,
+                count: unread,
+                countLabel: t('nav.unread', { count: unread }),
+              },
+            ]
           : []),
       ]
     : [];

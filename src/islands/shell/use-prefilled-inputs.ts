@@ -4,7 +4,10 @@ import { useEffect, useRef } from 'react';
  * Keeps what someone typed before the island hydrated: on mount, copies the
  * current values of the form's named inputs into state via `apply`.
  */
-export function usePrefilledInputs<K extends string>(names: readonly K[], apply: (values: Partial<Record<K, string>>) => void) {
+export function usePrefilledInputs<K extends string>(
+  names: readonly K[],
+  apply: (values: Partial<Record<K, string>>) => void,
+) {
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const form = formRef.current;

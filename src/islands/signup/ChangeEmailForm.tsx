@@ -33,13 +33,23 @@ export default function ChangeEmailForm({ locale, currentEmail }: { locale: Loca
       <div className="card auth-card" role="status" data-testid="email-changed">
         <h2>{t('wizard.done_title')}</h2>
         <p>{t('wizard.done_text', { email })}</p>
-        <a className="btn btn-primary btn-block" href="/members">{t('wizard.to_members')}</a>
+        <a className="btn btn-primary btn-block" href="/members">
+          {t('wizard.to_members')}
+        </a>
       </div>
     );
   }
   return (
     <form className="card auth-card" onSubmit={submit} noValidate>
-      <TextField label={t('signup.email')} type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error ? t(error) : null} />
+      <TextField
+        label={t('signup.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error ? t(error) : null}
+      />
       <button type="submit" className="btn btn-primary btn-block" disabled={state === 'saving'}>
         {t('wizard.send_new_link')}
       </button>

@@ -32,7 +32,9 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const emailCheck = useStore($emailCheck);
-  const formRef = usePrefilledInputs(['email', 'name', 'password'] as const, (typed) => setValues((prev) => ({ ...prev, ...typed })));
+  const formRef = usePrefilledInputs(['email', 'name', 'password'] as const, (typed) =>
+    setValues((prev) => ({ ...prev, ...typed })),
+  );
 
   const validate = (field: Field, current = values): string | undefined => {
     const result = RULES[field].safeParse(current[field]);
@@ -53,7 +55,11 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
     const name = values.name.trim() === '' && values.email.includes('@') ? nameFromEmail(values.email) : values.name;
     const next = { ...values, name };
     setValues(next);
-    setErrors((prev) => ({ ...prev, email: validate('email', next), ...(name !== values.name ? { name: validate('name', next) } : {}) }));
+    setErrors((prev) => ({
+      ...prev,
+      email: validate('email', next),
+      ...(name !== values.name ? { name: validate('name', next) } : {}),
+    }));
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -77,7 +83,8 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
           referrer: document.referrer,
           userAgent: navigator.userAgent,
           timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          token: emailCheck.status === 'new' && emailCheck.checkedEmail === values.email.trim() ? emailCheck.token : null,
+          token:
+            emailCheck.status === 'new' && emailCheck.checkedEmail === values.email.trim() ? emailCheck.token : null,
         }),
       );
       if (onCreated) await onCreated();
@@ -162,11 +169,21 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
       </button>
       <p className="legal-note">
         {t('signup.legal_before')}{' '}
-        <button type="button" className="link-button" onClick={() => openModal({ kind: 'content', title: t('legal.terms_title'), body: t('legal.terms_summary') })}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => openModal({ kind: 'content', title: t('legal.terms_title'), body: t('legal.terms_summary') })}
+        >
           {t('legal.terms_title')}
         </button>{' '}
         {t('signup.legal_and')}{' '}
-        <button type="button" className="link-button" onClick={() => openModal({ kind: 'content', title: t('legal.privacy_title'), body: t('legal.privacy_summary') })}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() =>
+            openModal({ kind: 'content', title: t('legal.privacy_title'), body: t('legal.privacy_summary') })
+          }
+        >
           {t('legal.privacy_title')}
         </button>
         .

@@ -28,7 +28,14 @@ interface Props {
  * The signup wizard, steps 0–7 (docs/product.md §2), with a progress indicator. Steps after
  * 0 render in the browser only: they use browser APIs (push, geolocation, files).
  */
-export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix, countries, continueHref = '/members' }: Props) {
+export default function SignupWizard({
+  locale,
+  initialUser,
+  siteName,
+  cdnPrefix,
+  countries,
+  continueHref = '/members',
+}: Props) {
   const t = useT(locale);
   const step = useStore($signupStep);
   const storeUser = useStore($user);
@@ -48,7 +55,11 @@ export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix,
       {current > 0 && (
         <ol className="wizard-progress" aria-label={t('wizard.progress', { step: current, total: 7 })}>
           {Array.from({ length: 7 }, (_, i) => (
-            <li key={i} className={i + 1 <= current ? 'done' : ''} aria-current={i + 1 === current ? 'step' : undefined} />
+            <li
+              key={i}
+              className={i + 1 <= current ? 'done' : ''}
+              aria-current={i + 1 === current ? 'step' : undefined}
+            />
           ))}
         </ol>
       )}
@@ -56,7 +67,9 @@ export default function SignupWizard({ locale, initialUser, siteName, cdnPrefix,
         <>
           <div className="auth-head">
             <h1>{t(toMatches ? 'signup.matches_title' : 'signup.title')}</h1>
-            <p className="muted">{toMatches ? t('signup.matches_subtitle') : t('signup.subtitle', { site: siteName })}</p>
+            <p className="muted">
+              {toMatches ? t('signup.matches_subtitle') : t('signup.subtitle', { site: siteName })}
+            </p>
           </div>
           <SignupForm locale={locale} next="/members" onCreated={afterAccountCreated} />
         </>

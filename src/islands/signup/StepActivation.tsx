@@ -19,7 +19,14 @@ export function StepActivation({ t }: { t: ReturnType<typeof useT> }) {
   return (
     <div className="wizard-step" data-testid="step-6">
       <h1 aria-live="polite">{t(activationHeadingKey(activation.tick))}</h1>
-      <div className="upload-progress" role="progressbar" aria-label={t('wizard.activation_progress')} aria-valuenow={activation.delivered ? 100 : percent} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="upload-progress"
+        role="progressbar"
+        aria-label={t('wizard.activation_progress')}
+        aria-valuenow={activation.delivered ? 100 : percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <span style={{ width: `${activation.delivered ? 100 : percent}%` }} />
       </div>
     </div>

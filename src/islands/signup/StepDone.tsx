@@ -4,7 +4,17 @@ import { MailIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';
 
 /** Step 7: check your mailbox (Gmail search link for Gmail users), change the address, continue (to `continueHref`, default the members area). */
-export function StepDone({ t, user, siteName, continueHref = '/members' }: { t: ReturnType<typeof useT>; user: User | null; siteName: string; continueHref?: string }) {
+export function StepDone({
+  t,
+  user,
+  siteName,
+  continueHref = '/members',
+}: {
+  t: ReturnType<typeof useT>;
+  user: User | null;
+  siteName: string;
+  continueHref?: string;
+}) {
   const gmailSearch = `https://mail.google.com/mail/u/0/#search/${encodeURIComponent(`"${siteName}" in:anywhere newer_than:1d`)}`;
   return (
     <div className="wizard-step" data-testid="step-7">

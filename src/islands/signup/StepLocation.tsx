@@ -60,7 +60,9 @@ export function StepLocation({ t, user, countries }: Props) {
   return (
     <div className="wizard-step" data-testid="step-3">
       <h1>{t('wizard.location_title')}</h1>
-      <p className="muted" aria-live="polite">{locating ? t('wizard.locating') : t('wizard.location_text')}</p>
+      <p className="muted" aria-live="polite">
+        {locating ? t('wizard.locating') : t('wizard.location_text')}
+      </p>
       <SelectField
         label={t('search.country')}
         value={country}
@@ -68,17 +70,34 @@ export function StepLocation({ t, user, countries }: Props) {
           setCountry(value);
           setRegion('');
         }}
-        options={[{ value: '', label: t('wizard.choose_country') }, ...countries.map((c) => ({ value: c.code, label: c.name }))]}
+        options={[
+          { value: '', label: t('wizard.choose_country') },
+          ...countries.map((c) => ({ value: c.code, label: c.name })),
+        ]}
       />
       <SelectField
         label={`${t('search.region')} ${t('wizard.optional')}`}
         value={region}
         disabled={!country}
         onChange={setRegion}
-        options={[{ value: '', label: country ? t('wizard.choose_region') : t('search.region_needs_country') }, ...regions.map((r) => ({ value: r.id, label: r.name }))]}
+        options={[
+          { value: '', label: country ? t('wizard.choose_region') : t('search.region_needs_country') },
+          ...regions.map((r) => ({ value: r.id, label: r.name })),
+        ]}
       />
-      <TextField label={`${t('wizard.city')} ${t('wizard.optional')}`} name="city" maxLength={255} value={city} onChange={(e) => setCity(e.target.value)} autoComplete="address-level2" />
-      {error && <p className="field-error" role="alert">{t(error)}</p>}
+      <TextField
+        label={`${t('wizard.city')} ${t('wizard.optional')}`}
+        name="city"
+        maxLength={255}
+        value={city}
+        onChange={(e) => setCity(e.target.value)}
+        autoComplete="address-level2"
+      />
+      {error && (
+        <p className="field-error" role="alert">
+          {t(error)}
+        </p>
+      )}
       <button type="button" className="btn btn-primary btn-block" onClick={save} disabled={!country || busy}>
         {t('wizard.save_location')}
       </button>

@@ -24,7 +24,14 @@ export function StepNotes({ t, user }: { t: ReturnType<typeof useT>; user: User 
         <label htmlFor="wizard-notes">
           {t('wizard.notes_label')} <span className="optional">{t('wizard.optional')}</span>
         </label>
-        <textarea id="wizard-notes" className="input notes" maxLength={PERSONAL_MAX_LENGTH} value={personal} onChange={(e) => setPersonal(e.target.value)} placeholder={t('wizard.notes_placeholder')} />
+        <textarea
+          id="wizard-notes"
+          className="input notes"
+          maxLength={PERSONAL_MAX_LENGTH}
+          value={personal}
+          onChange={(e) => setPersonal(e.target.value)}
+          placeholder={t('wizard.notes_placeholder')}
+        />
       </div>
       <button type="button" className="btn btn-primary btn-block" onClick={save} disabled={busy}>
         {t('wizard.continue')}

@@ -51,9 +51,20 @@ export function StepPhoto({ t, cdnPrefix }: { t: ReturnType<typeof useT>; cdnPre
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        {preview ? <img src={preview} alt={t('wizard.photo_preview')} width={240} height={300} /> : <span className="wizard-icon" aria-hidden="true"><CameraIcon /></span>}
+        {preview ? (
+          <img src={preview} alt={t('wizard.photo_preview')} width={240} height={300} />
+        ) : (
+          <span className="wizard-icon" aria-hidden="true">
+            <CameraIcon />
+          </span>
+        )}
         <p>{t('wizard.photo_drop')}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => input.current?.click()} disabled={progress !== null}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => input.current?.click()}
+          disabled={progress !== null}
+        >
           {preview ? t('wizard.photo_another') : t('wizard.photo_choose')}
         </button>
         <input
@@ -71,7 +82,14 @@ export function StepPhoto({ t, cdnPrefix }: { t: ReturnType<typeof useT>; cdnPre
         />
       </div>
       {progress !== null && (
-        <div className="upload-progress" role="progressbar" aria-label={t('wizard.photo_uploading')} aria-valuenow={Math.round(progress * 100)} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="upload-progress"
+          role="progressbar"
+          aria-label={t('wizard.photo_uploading')}
+          aria-valuenow={Math.round(progress * 100)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <span style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
       )}
@@ -85,7 +103,12 @@ export function StepPhoto({ t, cdnPrefix }: { t: ReturnType<typeof useT>; cdnPre
           {t('wizard.continue')}
         </button>
       ) : (
-        <button type="button" className="btn btn-ghost btn-block" onClick={() => void goToStep(3)} disabled={progress !== null}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-block"
+          onClick={() => void goToStep(3)}
+          disabled={progress !== null}
+        >
           {t('wizard.photo_skip')}
         </button>
       )}

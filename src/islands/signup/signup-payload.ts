@@ -11,7 +11,9 @@ export function buildSignupPayload(
   context: { locale: Locale; url: URL; referrer: string; userAgent: string; timezone: string; token: string | null },
 ): SignupPayloadInput {
   // The originating member: `?profile=` or a member lander's path (/members/:memberId/signup).
-  const profileParam = Number(context.url.searchParams.get('profile') ?? /^\/members\/(\d+)\//.exec(context.url.pathname)?.[1]);
+  const profileParam = Number(
+    context.url.searchParams.get('profile') ?? /^\/members\/(\d+)\//.exec(context.url.pathname)?.[1],
+  );
   const trafficsource = context.url.searchParams.get('trafficsource') ?? context.url.searchParams.get('network');
   return {
     email: form.email,

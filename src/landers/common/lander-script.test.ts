@@ -16,7 +16,12 @@ function fakeDocument(links: { href: string; locale?: string }[], forms = 0) {
       isLocale: link.locale !== undefined,
     };
   });
-  const formElements = Array.from({ length: forms }, () => ({ fields: [] as { name: string; value: string }[], append(input: { name: string; value: string }) { this.fields.push(input); } }));
+  const formElements = Array.from({ length: forms }, () => ({
+    fields: [] as { name: string; value: string }[],
+    append(input: { name: string; value: string }) {
+      this.fields.push(input);
+    },
+  }));
   const doc = {
     set cookie(value: string) {
       cookies.push(value);
@@ -34,7 +39,10 @@ function fakeDocument(links: { href: string; locale?: string }[], forms = 0) {
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
-  return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value) } as Storage;
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  } as Storage;
 }
 const location = (search: string, protocol = 'https:') => ({ search, protocol }) as Location;
 
@@ -42,12 +50,27 @@ describe('lander script (docs/product.md §3 tracking record, docs/product.md §
   it('keeps the URL record 30 days in cookie and storage and puts it on every CTA and form', () => {
     const { doc, cookies, anchors, forms } = fakeDocument([{ href: '/signup' }, { href: '/signup?seeking=female' }], 1);
     const storage = memoryStorage();
-    expect(runLanderScript(doc, location('?network=abc&sub1=x&sub2=y&click_id=k'), storage, 0)).toEqual({ network: 'abc', sub1: 'x', sub2: 'y', clickid: 'k' });
-    expect(cookies[0]).toBe(`amora_tracking=${encodeURIComponent(JSON.stringify({ network: 'abc', sub1: 'x', sub2: 'y', clickid: 'k' }))};max-age=2592000;path=/;samesite=lax;secure`);
+    expect(runLanderScript(doc, location('?network=abc&sub1=x&sub2=y&click_id=k'), storage, 0)).toEqual({
+      network: 'abc',
+      sub1: 'x',
+      sub2: 'y',
+      clickid: 'k',
+    });
+    expect(cookies[0]).toBe(
+      `amora_tracking=${encodeURIComponent(JSON.stringify({ network: 'abc', sub1: 'x', sub2: 'y', clickid: 'k' }))};max-age=2592000;path=/;samesite=lax;secure`,
+    );
     expect(anchors[0]!.getAttribute('href')).toBe('/signup?network=abc&sub1=x&sub2=y&clickid=k');
     expect(anchors[1]!.getAttribute('href')).toBe('/signup?seeking=female&network=abc&sub1=x&sub2=y&clickid=k');
-    expect(forms[0]!.fields.map((field) => `${field.name}=${field.value}`)).toEqual(['network=abc', 'sub1=x', 'sub2=y', 'clickid=k']);
-    expect(JSON.parse(storage.getItem('amora_tracking')!)).toEqual({ record: { network: 'abc', sub1: 'x', sub2: 'y', clickid: 'k' }, expires: 30 * 86_400_000 });
+    expect(forms[0]!.fields.map((field) => `${field.name}=${field.value}`)).toEqual([
+      'network=abc',
+      'sub1=x',
+      'sub2=y',
+      'clickid=k',
+    ]);
+    expect(JSON.parse(storage.getItem('amora_tracking')!)).toEqual({
+      record: { network: 'abc', sub1: 'x', sub2: 'y', clickid: 'k' },
+      expires: 30 * 86_400_000,
+    });
   });
 
   it('uses the stored record on a later visit without parameters, until it is 30 days old', () => {

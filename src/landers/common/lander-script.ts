@@ -27,7 +27,10 @@ const STORAGE_KEY = TRACKING_COOKIE;
 /** Reads the stored copy of the tracking record, or null when absent or older than its lifetime. */
 function storedRecord(storage: Storage, now: number): TrackingRecordValue | null {
   try {
-    const kept = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as { record: TrackingRecordValue; expires: number } | null;
+    const kept = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as {
+      record: TrackingRecordValue;
+      expires: number;
+    } | null;
     return kept && kept.expires > now ? kept.record : null;
   } catch {
     return null;
@@ -35,7 +38,12 @@ function storedRecord(storage: Storage, now: number): TrackingRecordValue | null
 }
 
 /** Runs the lander behaviour on a document (parameters make it testable). */
-export function runLanderScript(doc: Document, loc: Location, storage: Storage, now = Date.now()): TrackingRecordValue | null {
+export function runLanderScript(
+  doc: Document,
+  loc: Location,
+  storage: Storage,
+  now = Date.now(),
+): TrackingRecordValue | null {
   const secure = loc.protocol === 'https:' ? ';secure' : '';
   let record = trackingFromSearchParams(new URLSearchParams(loc.search));
   try {
@@ -48,7 +56,8 @@ export function runLanderScript(doc: Document, loc: Location, storage: Storage, 
   } catch {
     // Storage blocked: the cookie (set here or by the server) and the links still carry the record.
   }
-  for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-cta]')) link.setAttribute('href', withTracking(link.getAttribute('href') ?? '/signup', record));
+  for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-cta]'))
+    link.setAttribute('href', withTracking(link.getAttribute('href') ?? '/signup', record));
   for (const form of doc.querySelectorAll<HTMLFormElement>('form[data-cta]')) {
     for (const [name, value] of Object.entries(record ?? {})) {
       const input = doc.createElement('input');

@@ -5,7 +5,9 @@ import { LANDER_TONES, landerSkinCss, TEMPLATE_SKINS } from './template-skin';
 /** WCAG contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
   const lum = (hex: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
   };
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
@@ -37,7 +39,9 @@ describe('lander template skins', () => {
     expect(css).toContain('--l-accent:#e6a57e');
     expect(css).toContain('--l-radius:1.5rem');
     expect(css).toContain("--l-font-display:'Playfair Display',Georgia,serif");
-    expect(css).toMatch(/@font-face\{font-family:'Playfair Display';font-style:normal;font-display:swap;[^}]*latin-600-normal[^}]*\.woff2\) format\('woff2'\)/);
+    expect(css).toMatch(
+      /@font-face\{font-family:'Playfair Display';font-style:normal;font-display:swap;[^}]*latin-600-normal[^}]*\.woff2\) format\('woff2'\)/,
+    );
     // A dark design on classic gets classic's dark palette, a light one the light palette.
     expect(landerSkinCss('classic', 'video')).toContain(`--l-bg:${TEMPLATE_SKINS.classic.dark.bg}`);
     expect(landerSkinCss('classic', 'gallery')).toContain(`--l-bg:${TEMPLATE_SKINS.classic.light.bg}`);

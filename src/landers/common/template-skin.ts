@@ -26,7 +26,10 @@ export const LANDER_TONES: Record<LanderDesign, 'light' | 'dark'> = {
 };
 
 /** Lander tokens (`--l-*`, see lander-base.css) of one template and tone. */
-type Palette = Record<'bg' | 'fg' | 'muted' | 'surface' | 'surface-2' | 'line' | 'footer-bg' | 'accent' | 'accent-fg' | 'focus' | 'glow', string>;
+type Palette = Record<
+  'bg' | 'fg' | 'muted' | 'surface' | 'surface-2' | 'line' | 'footer-bg' | 'accent' | 'accent-fg' | 'focus' | 'glow',
+  string
+>;
 interface Skin {
   light: Palette;
   dark: Palette;
@@ -51,13 +54,61 @@ const LAVISH: Palette = {
 /** Each template's lander palettes; the colours match the app's tokens of that template. */
 export const TEMPLATE_SKINS: Record<TemplateName, Skin> = {
   classic: {
-    light: { bg: '#fff7f5', fg: '#2a1f24', muted: '#6b5a62', surface: '#ffffff', 'surface-2': '#ffe3e7', line: '#f0dcd9', 'footer-bg': '#fff0ee', accent: '#d6304f', 'accent-fg': '#ffffff', focus: '#2463eb', glow: '#ffd0d8' },
-    dark: { bg: '#1e0c14', fg: '#ffffff', muted: '#f0d5de', surface: '#2c1420', 'surface-2': '#3a1a2a', line: '#ffffff29', 'footer-bg': '#16080e', accent: '#ff6b86', 'accent-fg': '#1a0a10', focus: '#ffbf47', glow: '#8f2c70' },
+    light: {
+      bg: '#fff7f5',
+      fg: '#2a1f24',
+      muted: '#6b5a62',
+      surface: '#ffffff',
+      'surface-2': '#ffe3e7',
+      line: '#f0dcd9',
+      'footer-bg': '#fff0ee',
+      accent: '#d6304f',
+      'accent-fg': '#ffffff',
+      focus: '#2463eb',
+      glow: '#ffd0d8',
+    },
+    dark: {
+      bg: '#1e0c14',
+      fg: '#ffffff',
+      muted: '#f0d5de',
+      surface: '#2c1420',
+      'surface-2': '#3a1a2a',
+      line: '#ffffff29',
+      'footer-bg': '#16080e',
+      accent: '#ff6b86',
+      'accent-fg': '#1a0a10',
+      focus: '#ffbf47',
+      glow: '#8f2c70',
+    },
     shape: { radius: '1rem', 'cta-radius': '999px' },
   },
   boxy: {
-    light: { bg: '#f1f1f3', fg: '#111114', muted: '#4d4d57', surface: '#ffffff', 'surface-2': '#ede9fe', line: '#111114', 'footer-bg': '#e4e4ea', accent: '#6d28d9', 'accent-fg': '#ffffff', focus: '#111114', glow: '#ede9fe' },
-    dark: { bg: '#111114', fg: '#ffffff', muted: '#c8c8d0', surface: '#1c1c21', 'surface-2': '#26262d', line: '#ffffff33', 'footer-bg': '#0a0a0c', accent: '#a78bfa', 'accent-fg': '#111114', focus: '#a78bfa', glow: '#2e1065' },
+    light: {
+      bg: '#f1f1f3',
+      fg: '#111114',
+      muted: '#4d4d57',
+      surface: '#ffffff',
+      'surface-2': '#ede9fe',
+      line: '#111114',
+      'footer-bg': '#e4e4ea',
+      accent: '#6d28d9',
+      'accent-fg': '#ffffff',
+      focus: '#111114',
+      glow: '#ede9fe',
+    },
+    dark: {
+      bg: '#111114',
+      fg: '#ffffff',
+      muted: '#c8c8d0',
+      surface: '#1c1c21',
+      'surface-2': '#26262d',
+      line: '#ffffff33',
+      'footer-bg': '#0a0a0c',
+      accent: '#a78bfa',
+      'accent-fg': '#111114',
+      focus: '#a78bfa',
+      glow: '#2e1065',
+    },
     shape: { radius: '0', 'cta-radius': '2px' },
   },
   // Lavish is an evening template: light designs turn to its plum surfaces too.

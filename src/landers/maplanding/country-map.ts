@@ -91,10 +91,16 @@ export function countryMap(country: string, width = 600): CountryMap {
   const spec = COUNTRIES[country];
   if (!spec) throw new Error(`maplanding: no outline for country ${country}`);
   const topology = world as unknown as Topology<{ countries: GeometryCollection }>;
-  const countries = feature(topology, topology.objects.countries) as unknown as { features: Feature<Polygon | MultiPolygon>[] };
+  const countries = feature(topology, topology.objects.countries) as unknown as {
+    features: Feature<Polygon | MultiPolygon>[];
+  };
   const found = countries.features.find((f) => String(f.id) === spec.id);
   if (!found) throw new Error(`maplanding: country ${country} missing in world-atlas`);
-  const shape: Feature<MultiPolygon> = { type: 'Feature', properties: {}, geometry: mainland(found.geometry, spec.box) };
+  const shape: Feature<MultiPolygon> = {
+    type: 'Feature',
+    properties: {},
+    geometry: mainland(found.geometry, spec.box),
+  };
   const [[west, south], [east, north]] = geoBounds(shape);
   const span = north - south;
   const projection = geoConicEqualArea()

@@ -36,9 +36,18 @@ export function mapCities(market: Market, map: CountryMap, label: (city: string)
     const right: [number, number, number, number] = [px - 22, py - 56, px + 22 + labelWidth, py];
     const left: [number, number, number, number] = [px - 22 - labelWidth, py - 56, px + 22, py];
     const fits = (box: [number, number, number, number]) =>
-      box[0] >= -8 && box[2] <= PHONE_WIDTH + 8 && !boxes.some((b) => box[0] < b[2] + 4 && box[2] + 4 > b[0] && box[1] < b[3] + 4 && box[3] + 4 > b[1]);
+      box[0] >= -8 &&
+      box[2] <= PHONE_WIDTH + 8 &&
+      !boxes.some((b) => box[0] < b[2] + 4 && box[2] + 4 > b[0] && box[1] < b[3] + 4 && box[3] + 4 > b[1]);
     const side = boxes.length >= maxMarkers ? undefined : [right, left].find(fits);
     if (side) boxes.push(side);
-    return { name: city.name, label: text, left: (x / map.width) * 100, top: (y / map.height) * 100, marker: side !== undefined, flip: side === left };
+    return {
+      name: city.name,
+      label: text,
+      left: (x / map.width) * 100,
+      top: (y / map.height) * 100,
+      marker: side !== undefined,
+      flip: side === left,
+    };
   });
 }

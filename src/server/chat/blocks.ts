@@ -12,7 +12,8 @@ export async function blockMember(
   blockerId: number,
   blockedId: number,
 ): Promise<Result<{ blocked: true }, 'not_found' | 'validation_failed'>> {
-  if (blockerId === blockedId) return fail('validation_failed', undefined, [{ path: 'profile', message: 'safety.not_yourself' }]);
+  if (blockerId === blockedId)
+    return fail('validation_failed', undefined, [{ path: 'profile', message: 'safety.not_yourself' }]);
   const [target] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, blockedId)).limit(1);
   if (!target) return fail('not_found');
   await ctx.db.insert(blocks).values({ blockerId, blockedId, createdAt: ctx.clock.now() }).onConflictDoNothing();
@@ -28,7 +29,9 @@ export async function isBlockedEitherWay(ctx: AppContext, a: number, b: number):
   const [row] = await ctx.db
     .select({ one: sql`1` })
     .from(blocks)
-    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .where(
+      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
+    )
     .limit(1);
   return row !== undefined;
 }

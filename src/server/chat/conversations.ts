@@ -20,16 +20,27 @@ export interface ConversationView {
  * The conversation `conversationId` if `userId` is one of its two members,
  * else null (callers answer 404: other pairs' conversations do not exist for them).
  */
-export async function conversationFor(ctx: AppContext, userId: number, conversationId: number): Promise<ConversationView | null> {
+export async function conversationFor(
+  ctx: AppContext,
+  userId: number,
+  conversationId: number,
+): Promise<ConversationView | null> {
   const [row] = await ctx.db
     .select({ conversation: conversations, member: conversationMembers })
     .from(conversations)
-    .innerJoin(conversationMembers, and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, userId)))
+    .innerJoin(
+      conversationMembers,
+      and(eq(conversationMembers.conversationId, conversations.id), eq(conversationMembers.userId, userId)),
+    )
     .where(eq(conversations.id, conversationId))
     .limit(1);
   if (!row) return null;
   const { memberLow, memberHigh } = row.conversation;
-  return { id: conversationId, otherId: memberLow === userId ? memberHigh : memberLow, hiddenBeforeMessageId: row.member.hiddenBeforeMessageId };
+  return {
+    id: conversationId,
+    otherId: memberLow === userId ? memberHigh : memberLow,
+    hiddenBeforeMessageId: row.member.hiddenBeforeMessageId,
+  };
 }
 
 /**
@@ -42,7 +53,8 @@ export async function startConversation(
   userId: number,
   profileId: number,
 ): Promise<Result<{ id: number }, 'not_found' | 'validation_failed' | 'blocked'>> {
-  if (userId === profileId) return fail('validation_failed', undefined, [{ path: 'profile', message: 'chat.not_yourself' }]);
+  if (userId === profileId)
+    return fail('validation_failed', undefined, [{ path: 'profile', message: 'chat.not_yourself' }]);
   const [target] = await ctx.db
     .select({ visible: profiles.isVisible, status: users.status })
     .from(profiles)
@@ -53,7 +65,10 @@ export async function startConversation(
   if (await isBlockedEitherWay(ctx, userId, profileId)) return fail('blocked');
   const [low, high] = userId < profileId ? [userId, profileId] : [profileId, userId];
   const id = await ctx.db.transaction(async (tx) => {
-    await tx.insert(conversations).values({ memberLow: low, memberHigh: high, createdAt: ctx.clock.now() }).onConflictDoNothing();
+    await tx
+      .insert(conversations)
+      .values({ memberLow: low, memberHigh: high, createdAt: ctx.clock.now() })
+      .onConflictDoNothing();
     const [row] = await tx
       .select({ id: conversations.id })
       .from(conversations)
@@ -66,7 +81,10 @@ export async function startConversation(
       ])
       .onConflictDoNothing();
     // Starting a chat again shows it again in the starter's list (history before the delete stays hidden).
-    await tx.update(conversationMembers).set({ hiddenAt: null }).where(and(eq(conversationMembers.conversationId, row!.id), eq(conversationMembers.userId, userId)));
+    await tx
+      .update(conversationMembers)
+      .set({ hiddenAt: null })
+      .where(and(eq(conversationMembers.conversationId, row!.id), eq(conversationMembers.userId, userId)));
     return row!.id;
   });
   return ok({ id });
@@ -89,7 +107,9 @@ export async function listChats(ctx: AppContext, userId: number): Promise<ChatEn
         sql`${profiles.id} <> ${userId}`,
       ),
     )
-    .where(and(eq(conversationMembers.userId, userId), isNull(conversationMembers.hiddenAt), eq(profiles.isVisible, true)))
+    .where(
+      and(eq(conversationMembers.userId, userId), isNull(conversationMembers.hiddenAt), eq(profiles.isVisible, true)),
+    )
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
     .limit(200);
   if (rows.length === 0) return [];
@@ -100,17 +120,28 @@ export async function listChats(ctx: AppContext, userId: number): Promise<ChatEn
     .where(inArray(messages.conversationId, ids))
     .orderBy(messages.conversationId, desc(messages.id));
   const lastByConversation = new Map(lastMessages.map((row) => [row.message.conversationId, row.message]));
-  const imageRows = await loadImages(ctx, rows.map((row) => row.other.id));
+  const imageRows = await loadImages(
+    ctx,
+    rows.map((row) => row.other.id),
+  );
   const today = ctx.clock.now();
   return rows.map((row) => {
     const last = lastByConversation.get(row.conversation.id);
-    const visibleLast = last && (row.member.hiddenBeforeMessageId === null || last.id > row.member.hiddenBeforeMessageId) ? last : undefined;
+    const visibleLast =
+      last && (row.member.hiddenBeforeMessageId === null || last.id > row.member.hiddenBeforeMessageId)
+        ? last
+        : undefined;
     return {
       conversation: row.conversation.id,
       profile: toPublicProfile(row.other, imageRows, today),
       num_unread_messages: row.member.unreadCount,
       last_message: visibleLast
-        ? { text: visibleLast.text, gif: visibleLast.gif !== null, from_me: visibleLast.senderId === userId, created_at: visibleLast.createdAt.toISOString() }
+        ? {
+            text: visibleLast.text,
+            gif: visibleLast.gif !== null,
+            from_me: visibleLast.senderId === userId,
+            created_at: visibleLast.createdAt.toISOString(),
+          }
         : null,
       updated_at: (row.conversation.lastMessageAt ?? row.conversation.createdAt).toISOString(),
     };
@@ -122,7 +153,11 @@ export async function listChats(ctx: AppContext, userId: number): Promise<ChatEn
  * and hides its history for them; the other member keeps theirs. A new
  * message brings the chat back with only the new messages.
  */
-export async function deleteChat(ctx: AppContext, userId: number, conversationId: number): Promise<Result<{ deleted: true }, 'not_found'>> {
+export async function deleteChat(
+  ctx: AppContext,
+  userId: number,
+  conversationId: number,
+): Promise<Result<{ deleted: true }, 'not_found'>> {
   const view = await conversationFor(ctx, userId, conversationId);
   if (!view) return fail('not_found');
   const [last] = await ctx.db

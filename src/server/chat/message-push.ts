@@ -19,11 +19,24 @@ export const PUSH_PREVIEW_CHARS = 60;
  * `push_message_preview` allows it; it opens the conversation.
  * @returns how many pushes the push services accepted (0 when online).
  */
-export async function pushMessageIfOffline(ctx: AppContext, site: SiteConfig, recipientId: number, message: ChatMessage): Promise<number> {
+export async function pushMessageIfOffline(
+  ctx: AppContext,
+  site: SiteConfig,
+  recipientId: number,
+  message: ChatMessage,
+): Promise<number> {
   if (await hasOpenStream(ctx, recipientId)) return 0;
   registerAllMessages();
-  const rows = await ctx.db.select({ id: profiles.id, name: profiles.name, language: profiles.language }).from(profiles).where(eq(profiles.id, message.from)).limit(1);
-  const [recipient] = await ctx.db.select({ language: profiles.language }).from(profiles).where(eq(profiles.id, recipientId)).limit(1);
+  const rows = await ctx.db
+    .select({ id: profiles.id, name: profiles.name, language: profiles.language })
+    .from(profiles)
+    .where(eq(profiles.id, message.from))
+    .limit(1);
+  const [recipient] = await ctx.db
+    .select({ language: profiles.language })
+    .from(profiles)
+    .where(eq(profiles.id, recipientId))
+    .limit(1);
   const t = getI18n(isLocale(recipient?.language) ? recipient.language : 'en').t;
   const name = rows[0]?.name ?? site.name;
   const text = message.text ?? '';

@@ -57,17 +57,27 @@ export async function listMessages(
   const hasMore = rows.length > MESSAGES_PAGE_SIZE;
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   if (before === undefined) await markRead(ctx, userId, view.otherId, conversationId);
-  const refreshed = before === undefined ? page.map((row) => (row.senderId !== userId && row.readAt === null ? { ...row, readAt: ctx.clock.now() } : row)) : page;
+  const refreshed =
+    before === undefined
+      ? page.map((row) => (row.senderId !== userId && row.readAt === null ? { ...row, readAt: ctx.clock.now() } : row))
+      : page;
   return ok({ messages: refreshed.map(toChatMessage), has_more: hasMore });
 }
 
 /** Marks the other member's messages in a conversation read; a receipt goes to them when any were unread. */
-export async function markRead(ctx: AppContext, userId: number, otherId: number, conversationId: number): Promise<void> {
+export async function markRead(
+  ctx: AppContext,
+  userId: number,
+  otherId: number,
+  conversationId: number,
+): Promise<void> {
   const now = ctx.clock.now();
   const updated = await ctx.db
     .update(messages)
     .set({ readAt: now })
-    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), sql`${messages.readAt} IS NULL`))
+    .where(
+      and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), sql`${messages.readAt} IS NULL`),
+    )
     .returning({ id: messages.id });
   await ctx.db
     .update(conversationMembers)
@@ -92,7 +102,14 @@ export interface MessageDraft {
  * and the sender's premium end and country (for the message cost).
  */
 async function sendingContext(ctx: AppContext, userId: number, conversationId: number) {
-  const [row] = await queryRows<{ member_low: number; member_high: number; blocked: boolean; premium_until: Date | string | null; country: string | null; language: string | null }>(
+  const [row] = await queryRows<{
+    member_low: number;
+    member_high: number;
+    blocked: boolean;
+    premium_until: Date | string | null;
+    country: string | null;
+    language: string | null;
+  }>(
     ctx.db,
     sql`SELECT c.member_low, c.member_high, u.premium_until, p.country, p.language,
         NOT ${notBlockedWith(userId, sql`CASE WHEN c.member_low = ${userId} THEN c.member_high ELSE c.member_low END`)} AS blocked
@@ -103,7 +120,13 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
       WHERE c.id = ${conversationId}`,
   );
   if (!row) return null;
-  return { otherId: Number(row.member_low) === userId ? Number(row.member_high) : Number(row.member_low), blocked: row.blocked, premiumUntil: row.premium_until, country: row.country, language: row.language };
+  return {
+    otherId: Number(row.member_low) === userId ? Number(row.member_high) : Number(row.member_low),
+    blocked: row.blocked,
+    premiumUntil: row.premium_until,
+    country: row.country,
+    language: row.language,
+  };
 }
 
 /**
@@ -122,23 +145,41 @@ export async function sendMessage(
   site: SiteConfig,
   userId: number,
   input: MessageDraft,
-): Promise<Result<{ message: ChatMessage; credits: number }, 'not_found' | 'blocked' | 'insufficient_credits' | 'validation_failed'>> {
+): Promise<
+  Result<
+    { message: ChatMessage; credits: number },
+    'not_found' | 'blocked' | 'insufficient_credits' | 'validation_failed'
+  >
+> {
   const context = await sendingContext(ctx, userId, input.conversation);
   if (!context) return fail('not_found');
   if (context.blocked) return fail('blocked');
   let gif: Gif | null = null;
   if (input.gif !== undefined) {
-    gif = await ctx.gifs.get(input.gif, LOCALE_TAGS[isLocale(context.language) ? context.language : DEFAULT_LOCALE].gif);
+    gif = await ctx.gifs.get(
+      input.gif,
+      LOCALE_TAGS[isLocale(context.language) ? context.language : DEFAULT_LOCALE].gif,
+    );
     if (!gif) return fail('validation_failed', undefined, [{ path: 'gif', message: 'chat.gif_unknown' }]);
   }
   const now = ctx.clock.now();
   const cost = messageCost(site.minimum_message_costs, context.country, isPremium(context.premiumUntil, now));
-  const stored = await storeMessage(ctx, { userId, otherId: context.otherId, conversation: input.conversation, text: input.text ?? null, gif, cost, now });
+  const stored = await storeMessage(ctx, {
+    userId,
+    otherId: context.otherId,
+    conversation: input.conversation,
+    text: input.text ?? null,
+    gif,
+    cost,
+    now,
+  });
   if (!stored) return fail('insufficient_credits');
   const { message } = stored;
   // The push goes out in the background: the sender does not wait for push services.
   if (ctx.realtime.localStreams(context.otherId) === 0) {
-    void pushMessageIfOffline(ctx, site, context.otherId, message).catch((error: unknown) => ctx.log.warn('message push failed', { error }));
+    void pushMessageIfOffline(ctx, site, context.otherId, message).catch((error: unknown) =>
+      ctx.log.warn('message push failed', { error }),
+    );
   }
   return ok({ message, credits: stored.credits });
 }
@@ -153,11 +194,27 @@ export async function sendMessage(
  */
 async function storeMessage(
   ctx: AppContext,
-  m: { userId: number; otherId: number; conversation: number; text: string | null; gif: Gif | null; cost: number; now: Date },
+  m: {
+    userId: number;
+    otherId: number;
+    conversation: number;
+    text: string | null;
+    gif: Gif | null;
+    cost: number;
+    now: Date;
+  },
 ): Promise<{ message: ChatMessage; credits: number } | null> {
   const at = sql`${m.now.toISOString()}::timestamptz`;
   // The event payload as both members get it; only the message id comes from the insert.
-  const draft = toChatMessage({ id: 0, conversationId: m.conversation, senderId: m.userId, text: m.text, gif: m.gif, createdAt: m.now, readAt: null });
+  const draft = toChatMessage({
+    id: 0,
+    conversationId: m.conversation,
+    senderId: m.userId,
+    text: m.text,
+    gif: m.gif,
+    createdAt: m.now,
+    readAt: null,
+  });
   const payload = sql`jsonb_set(${JSON.stringify({ message: draft })}::jsonb, '{message,id}', to_jsonb(message.id))`;
   const channel = ctx.realtime.sqlChannel();
   const [row] = await withEventRetry(() =>

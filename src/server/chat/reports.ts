@@ -15,8 +15,13 @@ export async function reportProfile(
   reporterId: number,
   input: { profile: number; conversation?: number; reason: ReportReason; details?: string },
 ): Promise<Result<{ reported: true }, 'not_found' | 'validation_failed'>> {
-  if (input.profile === reporterId) return fail('validation_failed', undefined, [{ path: 'profile', message: 'safety.not_yourself' }]);
-  const [target] = await ctx.db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, input.profile)).limit(1);
+  if (input.profile === reporterId)
+    return fail('validation_failed', undefined, [{ path: 'profile', message: 'safety.not_yourself' }]);
+  const [target] = await ctx.db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.id, input.profile))
+    .limit(1);
   if (!target) return fail('not_found');
   if (input.conversation !== undefined) {
     const view = await conversationFor(ctx, reporterId, input.conversation);

@@ -12,7 +12,9 @@ export async function setCreditsToZero(ctx: AppContext, userId: number): Promise
     const [row] = await tx.select({ credits: users.credits }).from(users).where(eq(users.id, userId)).for('update');
     const credits = row?.credits ?? 0;
     if (credits !== 0) {
-      await tx.insert(creditLedger).values({ userId, delta: -credits, reason: 'dev_reset', createdAt: ctx.clock.now() });
+      await tx
+        .insert(creditLedger)
+        .values({ userId, delta: -credits, reason: 'dev_reset', createdAt: ctx.clock.now() });
       await tx.update(users).set({ credits: 0 }).where(eq(users.id, userId));
     }
     return credits;

@@ -7,7 +7,10 @@ import type { Db } from './client';
  * column values come back as the driver gives them (int8 may be a string:
  * convert with Number()).
  */
-export async function queryRows<T extends Record<string, unknown>>(db: Pick<Db, 'execute'>, statement: SQL): Promise<T[]> {
+export async function queryRows<T extends Record<string, unknown>>(
+  db: Pick<Db, 'execute'>,
+  statement: SQL,
+): Promise<T[]> {
   const result = (await db.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -15,6 +15,10 @@ describe('country names (one source for cards, filters, landers and pages)', () 
   });
 
   it('sorts options by the localized name', () => {
-    expect(countryOptions(['US', 'AT', 'DE'], 'de').map((option) => option.name)).toEqual(['Deutschland', 'Österreich', 'Vereinigte Staaten']);
+    expect(countryOptions(['US', 'AT', 'DE'], 'de').map((option) => option.name)).toEqual([
+      'Deutschland',
+      'Österreich',
+      'Vereinigte Staaten',
+    ]);
   });
 });

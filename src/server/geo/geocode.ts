@@ -67,7 +67,10 @@ function buildTowns(): Town[] {
     if (NOT_A_TOWN.has(place.featureCode)) continue;
     const town = toTown(place);
     const seat = place.muniSub ? seats.get(`${place.country}|${place.adminCode}|${place.muni}`) : undefined;
-    const isDistrict = seat && seat.population > town.population && distance(town.lon, town.lat, seat.lon, seat.lat) <= townReachKm(seat.population);
+    const isDistrict =
+      seat &&
+      seat.population > town.population &&
+      distance(town.lon, town.lat, seat.lon, seat.lat) <= townReachKm(seat.population);
     towns.push(isDistrict ? seat : town);
   }
   return towns;
@@ -127,8 +130,14 @@ export function reverseGeocode(lat: number, lon: number): Place | null {
 
 function reverseGeocodeTown(town: Town): Place {
   const { regions, regionList } = geoIndex();
-  const region = around(regions, town.lon, town.lat, 1, MAX_DISTANCE_KM, (id: number) => regionList[id]!.country === town.country)
-    .map((id) => regionList[id]!)[0];
+  const region = around(
+    regions,
+    town.lon,
+    town.lat,
+    1,
+    MAX_DISTANCE_KM,
+    (id: number) => regionList[id]!.country === town.country,
+  ).map((id) => regionList[id]!)[0];
   return { country: town.country, countryregion: region?.stateCode ?? null, city: town.name };
 }
 

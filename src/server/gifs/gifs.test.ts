@@ -18,7 +18,10 @@ describe('built-in GIF set (GIFs)', () => {
 
   it('has both files of every GIF, small enough for a chat', () => {
     for (const gif of OFFLINE_GIFS) {
-      for (const [file, limit] of [[`${gif.id}.gif`, 64_000], [`${gif.id}-preview.gif`, 24_000]] as const) {
+      for (const [file, limit] of [
+        [`${gif.id}.gif`, 64_000],
+        [`${gif.id}-preview.gif`, 24_000],
+      ] as const) {
         const bytes = fs.readFileSync(path.join('public/gifs', file));
         expect(bytes.subarray(0, 6).toString('latin1'), file).toBe('GIF89a');
         expect(bytes.length, file).toBeLessThan(limit);
@@ -39,7 +42,12 @@ describe('built-in GIF set (GIFs)', () => {
   });
 
   it('resolves only its own ids, with the title in the asked locale', async () => {
-    expect(await offline.get('offline:kiss', 'de_DE')).toMatchObject({ url: '/gifs/kiss.gif', preview: '/gifs/kiss-preview.gif', width: 240, height: 180 });
+    expect(await offline.get('offline:kiss', 'de_DE')).toMatchObject({
+      url: '/gifs/kiss.gif',
+      preview: '/gifs/kiss-preview.gif',
+      width: 240,
+      height: 180,
+    });
     expect(await offline.get('offline:nope', 'en_US')).toBeNull();
     expect(await offline.get('kiss', 'en_US')).toBeNull();
   });
@@ -62,25 +70,52 @@ describe('HTTP GIF provider (Tenor v2 API shape)', () => {
     calls.push(url);
     if (mode === 'down') return void response.writeHead(503).end();
     response.setHeader('content-type', 'application/json');
-    if (mode === 'malformed') return void response.end(JSON.stringify({ results: [{ id: '1', media_formats: { gif: { url: 'javascript:alert(1)', dims: [1, 1] } } }] }));
-    if (url.pathname === '/v2/posts') return void response.end(JSON.stringify({ results: [result(url.searchParams.get('ids')!, 'Resolved')] }));
-    response.end(JSON.stringify({ results: [result('111', `${url.pathname} ${url.searchParams.get('q') ?? ''}`.trim()), result('222', 'Second')] }));
+    if (mode === 'malformed')
+      return void response.end(
+        JSON.stringify({
+          results: [{ id: '1', media_formats: { gif: { url: 'javascript:alert(1)', dims: [1, 1] } } }],
+        }),
+      );
+    if (url.pathname === '/v2/posts')
+      return void response.end(JSON.stringify({ results: [result(url.searchParams.get('ids')!, 'Resolved')] }));
+    response.end(
+      JSON.stringify({
+        results: [result('111', `${url.pathname} ${url.searchParams.get('q') ?? ''}`.trim()), result('222', 'Second')],
+      }),
+    );
   });
   let provider: ReturnType<typeof createHttpGifProvider>;
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    provider = createHttpGifProvider({ apiUrl: `http://127.0.0.1:${port}/v2`, apiKey: 'test-key-123', fallback: createOfflineGifProvider(), log: createLogger('silent') });
+    provider = createHttpGifProvider({
+      apiUrl: `http://127.0.0.1:${port}/v2`,
+      apiKey: 'test-key-123',
+      fallback: createOfflineGifProvider(),
+      log: createLogger('silent'),
+    });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('searches with the key and the GIF-service locale, scales media and caches answers', async () => {
     const gifs = await provider.search('hug', 'it_IT', 24);
-    expect(gifs[0]).toEqual({ id: '111', url: 'https://media.example.test/111.gif', preview: 'https://media.example.test/111-tiny.gif', width: 498, height: 249, title: '/v2/search hug' });
+    expect(gifs[0]).toEqual({
+      id: '111',
+      url: 'https://media.example.test/111.gif',
+      preview: 'https://media.example.test/111-tiny.gif',
+      width: 498,
+      height: 249,
+      title: '/v2/search hug',
+    });
     const call = calls.at(-1)!;
     expect(call.pathname).toBe('/v2/search');
-    expect(Object.fromEntries(call.searchParams)).toMatchObject({ q: 'hug', locale: 'it_IT', limit: '24', key: 'test-key-123' });
+    expect(Object.fromEntries(call.searchParams)).toMatchObject({
+      q: 'hug',
+      locale: 'it_IT',
+      limit: '24',
+      key: 'test-key-123',
+    });
     await provider.search('hug', 'it_IT', 24);
     expect(calls.filter((c) => c.searchParams.get('q') === 'hug')).toHaveLength(1);
     expect((await provider.search('', 'en_US', 24))[0]!.title).toBe('/v2/featured');

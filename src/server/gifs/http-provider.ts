@@ -10,7 +10,10 @@ export const GIF_API_TIMEOUT_MS = 2_500;
 /** How long one answer of the GIF service is reused (ms). */
 export const GIF_CACHE_MS = 5 * 60_000;
 
-const mediaSchema = z.object({ url: z.url({ protocol: /^https$/ }), dims: z.tuple([z.number().int().positive(), z.number().int().positive()]) });
+const mediaSchema = z.object({
+  url: z.url({ protocol: /^https$/ }),
+  dims: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+});
 const answerSchema = z.object({
   results: z
     .array(
@@ -58,13 +61,22 @@ export function createHttpGifProvider(
   const known = new LRUCache<string, Gif>({ max: 5_000, ttl: GIF_CACHE_MS * 12 });
   const call = async (path: string, params: Record<string, string>): Promise<Gif[]> => {
     const url = new URL(`${options.apiUrl.replace(/\/$/, '')}/${path}`);
-    for (const [key, value] of Object.entries({ ...params, key: options.apiKey, client_key: 'amora', media_filter: 'gif,tinygif', contentfilter: 'medium' })) {
+    for (const [key, value] of Object.entries({
+      ...params,
+      key: options.apiKey,
+      client_key: 'amora',
+      media_filter: 'gif,tinygif',
+      contentfilter: 'medium',
+    })) {
       url.searchParams.set(key, value);
     }
     const cacheKey = url.href;
     const hit = answers.get(cacheKey);
     if (hit) return hit;
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(GIF_API_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const response = await fetchImpl(url, {
+      signal: AbortSignal.timeout(GIF_API_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`GIF service answered ${response.status}`);
     const parsed = answerSchema.safeParse(await response.json());
     if (!parsed.success) throw new Error(`GIF service answer is malformed: ${parsed.error.issues[0]?.message ?? ''}`);

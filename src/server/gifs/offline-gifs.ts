@@ -11,7 +11,8 @@ import manifest from './offline-gifs.json';
 export const GIF_LOCALES = ['en_US', 'nl_NL', 'de_DE', 'it_IT', 'fr_FR', 'es_ES', 'pl_PL'] as const;
 export type GifLocale = (typeof GIF_LOCALES)[number];
 
-const perLocale = <T extends z.ZodType>(value: T) => z.strictObject(Object.fromEntries(GIF_LOCALES.map((locale) => [locale, value])) as Record<GifLocale, T>);
+const perLocale = <T extends z.ZodType>(value: T) =>
+  z.strictObject(Object.fromEntries(GIF_LOCALES.map((locale) => [locale, value])) as Record<GifLocale, T>);
 
 const offlineGifSchema = z.strictObject({
   /** e.g. 'heart-beat' (lowercase a-z0-9 and -). */

@@ -157,6 +157,7 @@ function toResponse(result: Result<unknown>, contract: Contract): Response {
 }
 
 function failureResponse(failure: Failure): Response {
-  const headers: Record<string, string> = failure.retryAfterS === undefined ? {} : { 'retry-after': String(failure.retryAfterS) };
+  const headers: Record<string, string> =
+    failure.retryAfterS === undefined ? {} : { 'retry-after': String(failure.retryAfterS) };
   return errorResponse(failure.code, failure.message, failure.issues, headers);
 }

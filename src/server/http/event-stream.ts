@@ -11,7 +11,8 @@ import { readCookies } from './cookies';
  */
 export async function eventStreamResponse(ctx: AppContext, request: Request): Promise<Response> {
   const session = await readSession(ctx, readCookies(request)[SESSION_COOKIE]);
-  if (!session) return new Response('Not logged in', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!session)
+    return new Response('Not logged in', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const raw = request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('last');
   const lastEventId = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
   return new Response(memberEventStream(ctx, session.userId, lastEventId, request.signal), {

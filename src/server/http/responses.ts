@@ -8,7 +8,12 @@ export function jsonResponse(data: unknown, status = 200, headers: HeadersInit =
 }
 
 /** `{ error: { code, message, issues? } }` with the status from the one code→status table. */
-export function errorResponse(code: ErrorCode, message?: string, issues?: ApiIssue[], headers: HeadersInit = {}): Response {
+export function errorResponse(
+  code: ErrorCode,
+  message?: string,
+  issues?: ApiIssue[],
+  headers: HeadersInit = {},
+): Response {
   const body: ApiErrorBody = {
     error: { code, message: message ?? ERROR_MESSAGE_KEY[code], ...(issues && issues.length > 0 ? { issues } : {}) },
   };

@@ -27,77 +27,156 @@ describe('landers served from the build', () => {
   const store = fakeStore(['sites/amora/landers/video/de/index.html', 'sites/lovelane/landers/video/de/index.html']);
 
   it("serves the request site's file with caching and a strong ETag, 304 when unchanged", async () => {
-    const response = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de') }))!;
+    const response = (await serveLander(store, {
+      site: amora,
+      design: 'video',
+      slug: 'de',
+      request: get('http://localhost/landers/video/de'),
+    }))!;
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('<html>sites/amora/landers/video/de/index.html</html>');
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
-    const again = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de', { 'if-none-match': response.headers.get('etag')! }) }))!;
+    const again = (await serveLander(store, {
+      site: amora,
+      design: 'video',
+      slug: 'de',
+      request: get('http://localhost/landers/video/de', { 'if-none-match': response.headers.get('etag')! }),
+    }))!;
     expect(again.status).toBe(304);
-    const compressed = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip, deflate, br' }) }))!;
+    const compressed = (await serveLander(store, {
+      site: amora,
+      design: 'video',
+      slug: 'de',
+      request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip, deflate, br' }),
+    }))!;
     expect(compressed.headers.get('content-encoding')).toBe('br');
     expect(compressed.headers.get('vary')).toBe('Accept-Encoding');
-    expect(zlib.brotliDecompressSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe('<html>sites/amora/landers/video/de/index.html</html>');
-    const gzip = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip' }) }))!;
+    expect(zlib.brotliDecompressSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(
+      '<html>sites/amora/landers/video/de/index.html</html>',
+    );
+    const gzip = (await serveLander(store, {
+      site: amora,
+      design: 'video',
+      slug: 'de',
+      request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip' }),
+    }))!;
     expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain('sites/amora/');
-    const other = (await serveLander(store, { site: lovelane, design: 'video', slug: 'de', request: get('http://lovelane.test/landers/video/de') }))!;
+    const other = (await serveLander(store, {
+      site: lovelane,
+      design: 'video',
+      slug: 'de',
+      request: get('http://lovelane.test/landers/video/de'),
+    }))!;
     expect(await other.text()).toContain('sites/lovelane/');
   });
 
   it('stores the tracking record of the URL in the first-party cookie (works without JavaScript)', async () => {
-    const response = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request: get('http://localhost/landers/video/de?network=abc&sub1=x&sub2=y&click_id=c1&utm=z') }))!;
+    const response = (await serveLander(store, {
+      site: amora,
+      design: 'video',
+      slug: 'de',
+      request: get('http://localhost/landers/video/de?network=abc&sub1=x&sub2=y&click_id=c1&utm=z'),
+    }))!;
     const cookie = response.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^amora_tracking=/);
     expect(cookie).toContain('Max-Age=2592000');
     expect(cookie).toContain('SameSite=Lax');
-    expect(JSON.parse(decodeURIComponent(cookie.split(';')[0]!.slice('amora_tracking='.length)))).toEqual({ network: 'abc', sub1: 'x', sub2: 'y', clickid: 'c1' });
+    expect(JSON.parse(decodeURIComponent(cookie.split(';')[0]!.slice('amora_tracking='.length)))).toEqual({
+      network: 'abc',
+      sub1: 'x',
+      sub2: 'y',
+      clickid: 'c1',
+    });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
   });
 
   it('answers null (404) for unknown designs, odd slugs and pages the build lacks, without touching the disk for bad names', async () => {
     const asked = store.asked.length;
-    expect(await serveLander(store, { site: amora, design: 'nope', slug: 'de', request: get('http://localhost/') })).toBeNull();
-    expect(await serveLander(store, { site: amora, design: 'video', slug: '../../etc', request: get('http://localhost/') })).toBeNull();
-    expect(await serveLander(store, { site: amora, design: 'video', slug: 'xx', request: get('http://localhost/') })).toBeNull();
+    expect(
+      await serveLander(store, { site: amora, design: 'nope', slug: 'de', request: get('http://localhost/') }),
+    ).toBeNull();
+    expect(
+      await serveLander(store, { site: amora, design: 'video', slug: '../../etc', request: get('http://localhost/') }),
+    ).toBeNull();
+    expect(
+      await serveLander(store, { site: amora, design: 'video', slug: 'xx', request: get('http://localhost/') }),
+    ).toBeNull();
     expect(store.asked.length).toBe(asked);
-    expect(await serveLander(store, { site: amora, design: 'video', slug: 'milf-pl', request: get('http://localhost/') })).toBeNull();
+    expect(
+      await serveLander(store, { site: amora, design: 'video', slug: 'milf-pl', request: get('http://localhost/') }),
+    ).toBeNull();
   });
 });
 
 describe('/landers/{design}/ redirect (docs/product.md §2, §4)', () => {
   it('goes to the slug of the Accept-Language locale and the site niche, keeping the query, varying by cookie and language', () => {
-    const response = redirectToLander({ site: amora, design: 'video', request: get('http://localhost/landers/video/?network=abc&sub1=x&sub2=y', { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' }) })!;
+    const response = redirectToLander({
+      site: amora,
+      design: 'video',
+      request: get('http://localhost/landers/video/?network=abc&sub1=x&sub2=y', {
+        'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
+      }),
+    })!;
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/landers/video/de?network=abc&sub1=x&sub2=y');
     expect(response.headers.get('vary')).toBe('Cookie, Accept-Language');
     expect(response.headers.get('set-cookie')).toMatch(/^amora_tracking=/);
   });
   it('prefers the i18n_redirected cookie, and uses the niche prefix of the site', () => {
-    const fr = redirectToLander({ site: amora, design: 'gallery', request: get('http://localhost/landers/gallery/', { 'accept-language': 'de-DE', cookie: 'i18n_redirected=fr' }) })!;
+    const fr = redirectToLander({
+      site: amora,
+      design: 'gallery',
+      request: get('http://localhost/landers/gallery/', { 'accept-language': 'de-DE', cookie: 'i18n_redirected=fr' }),
+    })!;
     expect(fr.headers.get('location')).toBe('/landers/gallery/fr');
-    const milf = redirectToLander({ site: lovelane, design: 'video', request: get('http://lovelane.test/landers/video/') })!;
+    const milf = redirectToLander({
+      site: lovelane,
+      design: 'video',
+      request: get('http://lovelane.test/landers/video/'),
+    })!;
     expect(milf.headers.get('location')).toBe('/landers/video/milf-nl');
     expect(milf.headers.get('set-cookie')).toBeNull();
   });
   it('refuses an unknown design', () => {
-    expect(redirectToLander({ site: amora, design: 'index.php', request: get('http://localhost/landers/index.php/') })).toBeNull();
+    expect(
+      redirectToLander({ site: amora, design: 'index.php', request: get('http://localhost/landers/index.php/') }),
+    ).toBeNull();
   });
 });
 
 describe('/pages/{page}: one URL, the locale of the request (docs/product.md §1)', () => {
-  const pages = fakeStore(['sites/amora/pages/terms/fr/index.html', 'sites/amora/pages/terms/de/index.html', 'sites/amora/pages/terms/en/index.html']);
+  const pages = fakeStore([
+    'sites/amora/pages/terms/fr/index.html',
+    'sites/amora/pages/terms/de/index.html',
+    'sites/amora/pages/terms/en/index.html',
+  ]);
   it('serves the locale of the cookie, else Accept-Language, else the domain language, with Vary', async () => {
-    const fr = (await serveStaticPage(pages, { site: amora, page: 'terms', request: get('http://localhost/pages/terms', { cookie: 'i18n_redirected=fr', 'accept-language': 'de' }) }))!;
+    const fr = (await serveStaticPage(pages, {
+      site: amora,
+      page: 'terms',
+      request: get('http://localhost/pages/terms', { cookie: 'i18n_redirected=fr', 'accept-language': 'de' }),
+    }))!;
     expect(await fr.text()).toContain('/terms/fr/');
     expect(fr.headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');
     expect(fr.headers.get('content-language')).toBe('fr');
-    const de = (await serveStaticPage(pages, { site: amora, page: 'terms', request: get('http://localhost/pages/terms', { 'accept-language': 'de-AT' }) }))!;
+    const de = (await serveStaticPage(pages, {
+      site: amora,
+      page: 'terms',
+      request: get('http://localhost/pages/terms', { 'accept-language': 'de-AT' }),
+    }))!;
     expect(await de.text()).toContain('/terms/de/');
-    const en = (await serveStaticPage(pages, { site: amora, page: 'terms', request: get('http://localhost/pages/terms') }))!;
+    const en = (await serveStaticPage(pages, {
+      site: amora,
+      page: 'terms',
+      request: get('http://localhost/pages/terms'),
+    }))!;
     expect(await en.text()).toContain('/terms/en/');
   });
   it('answers null when the build has no such file', async () => {
-    expect(await serveStaticPage(pages, { site: amora, page: 'faq', request: get('http://localhost/pages/faq') })).toBeNull();
+    expect(
+      await serveStaticPage(pages, { site: amora, page: 'faq', request: get('http://localhost/pages/faq') }),
+    ).toBeNull();
   });
 });

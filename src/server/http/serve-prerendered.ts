@@ -12,27 +12,50 @@ import { trackingFromUrl } from './tracking-cookie';
  * The file's bytes in the best encoding the request accepts (brotli, gzip or
  * none), compressed once per file and kept with it.
  */
-export function negotiateEncoding(file: PrerenderedFile, request: Request): { body: Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' | null } {
+export function negotiateEncoding(
+  file: PrerenderedFile,
+  request: Request,
+): { body: Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' | null } {
   // Brotli whenever it is acceptable (not refused with q=0), else gzip.
-  const acceptable = new Negotiator({ headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? '' } }).encodings(['br', 'gzip']);
+  const acceptable = new Negotiator({
+    headers: { 'accept-encoding': request.headers.get('accept-encoding') ?? '' },
+  }).encodings(['br', 'gzip']);
   const accepted = acceptable.includes('br') ? 'br' : acceptable.includes('gzip') ? 'gzip' : null;
   if (!accepted) return { body: file.body, encoding: null };
   file.encoded ??= {};
   file.encoded[accepted] ??= new Uint8Array(
-    accepted === 'br' ? zlib.brotliCompressSync(file.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }) : zlib.gzipSync(file.body, { level: 9 }),
+    accepted === 'br'
+      ? zlib.brotliCompressSync(file.body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : zlib.gzipSync(file.body, { level: 9 }),
   );
   return { body: file.encoded[accepted], encoding: accepted };
 }
 
-function htmlResponse(file: PrerenderedFile, request: Request, headers: Record<string, string>, setCookie: string | null): Response {
-  const all = new Headers({ ...SECURITY_HEADERS, 'content-type': 'text/html; charset=utf-8', etag: file.etag, ...headers });
+function htmlResponse(
+  file: PrerenderedFile,
+  request: Request,
+  headers: Record<string, string>,
+  setCookie: string | null,
+): Response {
+  const all = new Headers({
+    ...SECURITY_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    etag: file.etag,
+    ...headers,
+  });
   all.set('vary', headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding');
   if (setCookie) {
     all.append('set-cookie', setCookie);
     // A response that sets a visitor's cookie must not be stored by shared caches.
     all.set('cache-control', 'private, no-cache');
   }
-  if (!setCookie && request.headers.get('if-none-match') === file.etag) return new Response(null, { status: 304, headers: all });
+  if (!setCookie && request.headers.get('if-none-match') === file.etag)
+    return new Response(null, { status: 304, headers: all });
   const { body, encoding } = negotiateEncoding(file, request);
   if (encoding) all.set('content-encoding', encoding);
   return new Response(body, { headers: all });
@@ -44,7 +67,10 @@ function htmlResponse(file: PrerenderedFile, request: Request, headers: Record<s
  * in the first-party cookie, so it survives without JavaScript (docs/product.md §3).
  * Null when design or slug is unknown (the route answers 404).
  */
-export async function serveLander(store: PrerenderedStore, input: { site: SiteConfig; design: string; slug: string; request: Request }): Promise<Response | null> {
+export async function serveLander(
+  store: PrerenderedStore,
+  input: { site: SiteConfig; design: string; slug: string; request: Request },
+): Promise<Response | null> {
   const file = await findLanderFile(store, input.site, input.design, input.slug);
   if (!file) return null;
   const tracking = trackingFromUrl(new URL(input.request.url));
@@ -57,10 +83,18 @@ export async function serveLander(store: PrerenderedStore, input: { site: SiteCo
  * inputs. Null for an unknown design.
  */
 export function redirectToLander(input: { site: SiteConfig; design: string; request: Request }): Response | null {
-  const target = landerPathFor(input.site, input.design, detectRequestLocale(input.request, input.site.domain_language));
+  const target = landerPathFor(
+    input.site,
+    input.design,
+    detectRequestLocale(input.request, input.site.domain_language),
+  );
   if (!target) return null;
   const url = new URL(input.request.url);
-  const headers = new Headers({ location: `${target}${url.search}`, vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
+  const headers = new Headers({
+    location: `${target}${url.search}`,
+    vary: 'Cookie, Accept-Language',
+    'cache-control': 'private, no-cache',
+  });
   const tracking = trackingFromUrl(url);
   if (tracking) headers.append('set-cookie', tracking.setCookie);
   return new Response(null, { status: 302, headers });
@@ -71,9 +105,17 @@ export function redirectToLander(input: { site: SiteConfig; design: string; requ
  * the same URL for every locale (`Vary: Cookie, Accept-Language`).
  * Null when the build has no such page.
  */
-export async function serveStaticPage(store: PrerenderedStore, input: { site: SiteConfig; page: StaticPage; request: Request }): Promise<Response | null> {
+export async function serveStaticPage(
+  store: PrerenderedStore,
+  input: { site: SiteConfig; page: StaticPage; request: Request },
+): Promise<Response | null> {
   const locale = detectRequestLocale(input.request, input.site.domain_language);
   const file = await findStaticPageFile(store, input.site, input.page, locale);
   if (!file) return null;
-  return htmlResponse(file, input.request, { 'cache-control': 'private, no-cache', vary: 'Cookie, Accept-Language', 'content-language': locale }, null);
+  return htmlResponse(
+    file,
+    input.request,
+    { 'cache-control': 'private, no-cache', vary: 'Cookie, Accept-Language', 'content-language': locale },
+    null,
+  );
 }

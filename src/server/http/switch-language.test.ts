@@ -15,6 +15,8 @@ describe('language switcher (docs/product.md §1, §9)', () => {
     const response = switchLanguage(new Request('http://localhost/language?locale=xx&next=https://evil.example/'));
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('location')).toBe('/');
-    expect(switchLanguage(new Request('http://localhost/language?locale=de&next=//evil.example')).headers.get('location')).toBe('/');
+    expect(
+      switchLanguage(new Request('http://localhost/language?locale=de&next=//evil.example')).headers.get('location'),
+    ).toBe('/');
   });
 });

@@ -11,6 +11,7 @@ export function switchLanguage(request: Request): Response {
   const url = new URL(request.url);
   const target = languageSwitch(url.searchParams.get('locale'), url.searchParams.get('next'));
   const headers = new Headers({ location: target.location, 'cache-control': 'no-store' });
-  if (target.locale) headers.append('set-cookie', preferenceCookie(url, LOCALE_COOKIE, target.locale, LOCALE_COOKIE_MAX_AGE_S));
+  if (target.locale)
+    headers.append('set-cookie', preferenceCookie(url, LOCALE_COOKIE, target.locale, LOCALE_COOKIE_MAX_AGE_S));
   return new Response(null, { status: 303, headers });
 }

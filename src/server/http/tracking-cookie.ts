@@ -2,7 +2,14 @@
  * Reading and writing the `amora_tracking` cookie on the server (docs/product.md §3);
  * the record's rules (fields, parsing, lifetime) are `src/shared/tracking.ts`.
  */
-import { parseTrackingCookie, TRACKING_COOKIE, TRACKING_MAX_AGE_S, trackingCookieValue, trackingFromSearchParams, type TrackingRecordValue } from '~/shared/tracking';
+import {
+  parseTrackingCookie,
+  TRACKING_COOKIE,
+  TRACKING_MAX_AGE_S,
+  trackingCookieValue,
+  trackingFromSearchParams,
+  type TrackingRecordValue,
+} from '~/shared/tracking';
 import { preferenceCookie, readCookies } from './cookies';
 
 /** The tracking record a lander left in the request's cookie, or null. */

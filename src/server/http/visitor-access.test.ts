@@ -19,7 +19,13 @@ describe('visitor access of a request (one rule for pages and API)', () => {
 
   it('opens signups and search on a traffic-source site only with a source', () => {
     expect(requestAccess(lovelane, request('http://x/'), false)).toEqual({ canSignUp: false, canSearch: false });
-    expect(requestAccess(lovelane, request('http://x/', tracking({ network: 'b' })), false)).toEqual({ canSignUp: true, canSearch: true });
-    expect(requestAccess(lovelane, request('http://x/?trafficsource=b'), false)).toEqual({ canSignUp: true, canSearch: true });
+    expect(requestAccess(lovelane, request('http://x/', tracking({ network: 'b' })), false)).toEqual({
+      canSignUp: true,
+      canSearch: true,
+    });
+    expect(requestAccess(lovelane, request('http://x/?trafficsource=b'), false)).toEqual({
+      canSignUp: true,
+      canSearch: true,
+    });
   });
 });

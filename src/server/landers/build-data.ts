@@ -13,7 +13,6 @@ export function sitesToPrerender(): SiteConfig[] {
   return sites;
 }
 
-
 /** The values of a static page's placeholders for a site in a locale (docs/product.md §3 company fields). */
 export function pagePlaceholderValues(site: SiteConfig, locale: Locale): Record<PagePlaceholder, string> {
   const { company } = site;

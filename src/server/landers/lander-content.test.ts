@@ -16,22 +16,44 @@ describe('lander content (landers/)', () => {
     const problems: string[] = [];
     for (const design of designsWithContent) {
       const files = fs.readdirSync(path.join(root, design)).filter((file) => file.endsWith('.yaml'));
-      for (const locale of LOCALES) if (!files.includes(`${locale}.yaml`)) problems.push(`${design}/${locale}.yaml: missing`);
+      for (const locale of LOCALES)
+        if (!files.includes(`${locale}.yaml`)) problems.push(`${design}/${locale}.yaml: missing`);
       for (const file of files) {
-        if (!LOCALES.some((locale) => file === `${locale}.yaml`)) problems.push(`${design}/${file}: not a language of the app`);
-        const parsed = landerContentSchemaFor(design).safeParse(yaml.load(fs.readFileSync(path.join(root, design, file), 'utf8')));
-        if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => `${design}/${file}: ${issue.path.join('.')}: ${issue.message}`));
+        if (!LOCALES.some((locale) => file === `${locale}.yaml`))
+          problems.push(`${design}/${file}: not a language of the app`);
+        const parsed = landerContentSchemaFor(design).safeParse(
+          yaml.load(fs.readFileSync(path.join(root, design, file), 'utf8')),
+        );
+        if (!parsed.success)
+          problems.push(
+            ...parsed.error.issues.map((issue) => `${design}/${file}: ${issue.path.join('.')}: ${issue.message}`),
+          );
       }
     }
     expect(problems).toEqual([]);
   });
 
   it('names the field that is missing or wrong', () => {
-    const bad = landerContentSchemaFor('iconslanding').safeParse({ title: 't', description: 'd', headline: '', subheadline: 's', cta: 'c', trust: 't', niches: { nope: {} } });
+    const bad = landerContentSchemaFor('iconslanding').safeParse({
+      title: 't',
+      description: 'd',
+      headline: '',
+      subheadline: 's',
+      cta: 'c',
+      trust: 't',
+      niches: { nope: {} },
+    });
     expect(bad.success).toBe(false);
     const paths = bad.error!.issues.map((issue) => issue.path.join('.'));
     expect(paths).toEqual(expect.arrayContaining(['headline', 'niches']));
-    const missing = landerContentSchemaFor('iconslanding').safeParse({ title: 't', description: 'd', headline: 'h', subheadline: 's', cta: 'c', trust: 't' });
+    const missing = landerContentSchemaFor('iconslanding').safeParse({
+      title: 't',
+      description: 'd',
+      headline: 'h',
+      subheadline: 's',
+      cta: 'c',
+      trust: 't',
+    });
     expect(missing.error!.issues.map((issue) => issue.path.join('.'))).toEqual(['benefits']);
   });
 });

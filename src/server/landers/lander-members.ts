@@ -22,7 +22,15 @@ export interface LanderMember {
 }
 
 /** Ages each niche shows (docs/product.md §4 niches): mature niches older, the rest younger. */
-const NICHE_AGES: Record<Niche, [number, number]> = { 1: [23, 45], 2: [22, 38], 3: [25, 46], 4: [25, 49], 5: [60, 74], 6: [36, 52], 7: [22, 48] };
+const NICHE_AGES: Record<Niche, [number, number]> = {
+  1: [23, 45],
+  2: [22, 38],
+  3: [25, 46],
+  4: [25, 49],
+  5: [60, 74],
+  6: [36, 52],
+  7: [22, 48],
+};
 
 /** The gender a niche's landers show: men for the gay niche, women for the others. */
 export function nicheGender(niche: Niche): Gender {

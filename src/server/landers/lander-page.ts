@@ -43,7 +43,14 @@ export interface LanderPage {
 }
 
 /** Builds the LanderPage of one pre-rendered lander. */
-export function buildLanderPage(input: { site: SiteConfig; design: LanderDesign; niche: Niche; locale: Locale; content: LanderContent; market: Market }): LanderPage {
+export function buildLanderPage(input: {
+  site: SiteConfig;
+  design: LanderDesign;
+  niche: Niche;
+  locale: Locale;
+  content: LanderContent;
+  market: Market;
+}): LanderPage {
   registerAllMessages();
   const { site, design, niche, locale, market } = input;
   const media = (key: string) => `${site.cdn_prefix.replace(/\/$/, '')}/${key}`;
@@ -61,7 +68,12 @@ export function buildLanderPage(input: { site: SiteConfig; design: LanderDesign;
     countryName: countryName(market.country, locale),
     gender: nicheGender(niche),
     signupHref: '/signup',
-    languages: LOCALES.map((other) => ({ locale: other, label: LOCALE_TAGS[other].label, href: `/landers/${design}/${landerSlug(other, niche)}`, current: other === locale })),
+    languages: LOCALES.map((other) => ({
+      locale: other,
+      label: LOCALE_TAGS[other].label,
+      href: `/landers/${design}/${landerSlug(other, niche)}`,
+      current: other === locale,
+    })),
     year: new Date().getFullYear(),
     members: (count, seed = 0) => landerMembers(market, locale, niche, count, seed),
     media,

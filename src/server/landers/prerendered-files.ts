@@ -18,7 +18,12 @@ export function staticPageFilePath(site: SiteConfig, page: StaticPage, locale: L
  * The site's pre-rendered lander `/landers/{design}/{slug}` (docs/product.md §2).
  * Null when design or slug is unknown (the store is not asked) or the build lacks it.
  */
-export async function findLanderFile(store: PrerenderedStore, site: SiteConfig, design: string, slug: string): Promise<PrerenderedFile | null> {
+export async function findLanderFile(
+  store: PrerenderedStore,
+  site: SiteConfig,
+  design: string,
+  slug: string,
+): Promise<PrerenderedFile | null> {
   if (!isLanderDesign(design) || !parseLanderSlug(slug)) return null;
   return store.read(landerFilePath(site, design, slug));
 }
@@ -33,6 +38,11 @@ export function landerPathFor(site: SiteConfig, design: string, locale: Locale):
 }
 
 /** The site's pre-rendered static page in `locale` (docs/product.md §2 /pages/*), or null when the build has none. */
-export function findStaticPageFile(store: PrerenderedStore, site: SiteConfig, page: StaticPage, locale: Locale): Promise<PrerenderedFile | null> {
+export function findStaticPageFile(
+  store: PrerenderedStore,
+  site: SiteConfig,
+  page: StaticPage,
+  locale: Locale,
+): Promise<PrerenderedFile | null> {
   return store.read(staticPageFilePath(site, page, locale));
 }

@@ -3,7 +3,13 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '~/shared/locales';
-import { fillPlaceholders, PAGE_PLACEHOLDERS, STATIC_PAGES, staticPageSchema, unknownPlaceholders } from '~/shared/static-pages';
+import {
+  fillPlaceholders,
+  PAGE_PLACEHOLDERS,
+  STATIC_PAGES,
+  staticPageSchema,
+  unknownPlaceholders,
+} from '~/shared/static-pages';
 import { marketsSchema } from '~/shared/landers/market-schema';
 import { loadSites } from '../sites/load-sites';
 import { pagePlaceholderValues } from './build-data';
@@ -30,9 +36,14 @@ describe('static pages (docs/product.md §2 /pages/*) content in content/pages/'
         }
         const { data, body } = readPage(file);
         const parsed = staticPageSchema.safeParse(data);
-        if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => `${page}/${locale}.md: ${issue.path.join('.')}: ${issue.message}`));
-        for (const name of unknownPlaceholders(body)) problems.push(`${page}/${locale}.md: unknown placeholder {{${name}}}`);
-        if (/lorem ipsum|\[insert/i.test(body) || /\bTODO\b/.test(body)) problems.push(`${page}/${locale}.md: placeholder text`);
+        if (!parsed.success)
+          problems.push(
+            ...parsed.error.issues.map((issue) => `${page}/${locale}.md: ${issue.path.join('.')}: ${issue.message}`),
+          );
+        for (const name of unknownPlaceholders(body))
+          problems.push(`${page}/${locale}.md: unknown placeholder {{${name}}}`);
+        if (/lorem ipsum|\[insert/i.test(body) || /\bTODO\b/.test(body))
+          problems.push(`${page}/${locale}.md: placeholder text`);
         if (/^# /m.test(body)) problems.push(`${page}/${locale}.md: an h1 in the body (the title is the h1)`);
         if (body.split(/\s+/).length < 200) problems.push(`${page}/${locale}.md: under 200 words`);
       }
@@ -45,7 +56,9 @@ describe('static pages (docs/product.md §2 /pages/*) content in content/pages/'
     const values = pagePlaceholderValues(sites.defaultSite, 'de');
     expect(Object.keys(values).sort()).toEqual([...PAGE_PLACEHOLDERS].sort());
     expect(values.company_country).toBe('Niederlande');
-    expect(fillPlaceholders('<p>{{company_name}} · {{support_phone}}</p>', { ...values, company_name: 'A&B <Ltd>' })).toBe(`<p>A&amp;B &lt;Ltd&gt; · ${values.support_phone}</p>`);
+    expect(
+      fillPlaceholders('<p>{{company_name}} · {{support_phone}}</p>', { ...values, company_name: 'A&B <Ltd>' }),
+    ).toBe(`<p>A&amp;B &lt;Ltd&gt; · ${values.support_phone}</p>`);
     expect(() => fillPlaceholders('{{company_nme}}', values)).toThrow('unknown placeholder {{company_nme}}');
   });
 });
@@ -53,6 +66,8 @@ describe('static pages (docs/product.md §2 /pages/*) content in content/pages/'
 describe('lander markets (landers/markets.yaml)', () => {
   it('has a market with a country and cities for every locale', () => {
     const parsed = marketsSchema.safeParse(yaml.load(fs.readFileSync(path.join(root, 'landers/markets.yaml'), 'utf8')));
-    expect(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)).toEqual([]);
+    expect(
+      parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    ).toEqual([]);
   });
 });

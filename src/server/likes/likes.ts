@@ -16,8 +16,13 @@ export async function likeProfile(
   likerId: number,
   likedId: number,
 ): Promise<Result<{ id: number; profile: number }, 'not_found' | 'validation_failed'>> {
-  if (likerId === likedId) return fail('validation_failed', undefined, [{ path: 'profile', message: 'likes.not_yourself' }]);
-  const [target] = await ctx.db.select({ visible: profiles.isVisible }).from(profiles).where(eq(profiles.id, likedId)).limit(1);
+  if (likerId === likedId)
+    return fail('validation_failed', undefined, [{ path: 'profile', message: 'likes.not_yourself' }]);
+  const [target] = await ctx.db
+    .select({ visible: profiles.isVisible })
+    .from(profiles)
+    .where(eq(profiles.id, likedId))
+    .limit(1);
   if (!target?.visible) return fail('not_found');
   const inserted = await ctx.db
     .insert(likes)

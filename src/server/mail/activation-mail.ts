@@ -5,11 +5,21 @@ import type { MailMessage } from './mailer';
 
 /** Escapes text for the HTML part. */
 function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 /** The localized activation mail with its confirmation link (plain text and HTML). */
-export function activationMail(input: { to: string; name: string; siteName: string; link: string; locale: Locale; from: string }): MailMessage {
+export function activationMail(input: {
+  to: string;
+  name: string;
+  siteName: string;
+  link: string;
+  locale: Locale;
+  from: string;
+}): MailMessage {
   registerAllMessages();
   const t = getI18n(input.locale).t;
   const subject = t('mail.activation_subject', { site: input.siteName });

@@ -54,6 +54,10 @@ export function createMailer(options: { smtpUrl?: string; dataDir: string }): Ma
 export async function listOutbox(dataDir: string): Promise<{ name: string; raw: string }[]> {
   const outbox = path.join(dataDir, 'outbox');
   const names = await fs.readdir(outbox).catch(() => [] as string[]);
-  const sorted = names.filter((name) => name.endsWith('.eml')).sort().reverse().slice(0, 50);
+  const sorted = names
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse()
+    .slice(0, 50);
   return Promise.all(sorted.map(async (name) => ({ name, raw: await fs.readFile(path.join(outbox, name), 'utf8') })));
 }

@@ -36,7 +36,11 @@ export async function addProfileImage(
         createdAt: ctx.clock.now(),
       })
       .returning({ id: images.id });
-    const [profile] = await tx.select({ mainImageId: profiles.mainImageId }).from(profiles).where(eq(profiles.id, userId)).for('update');
+    const [profile] = await tx
+      .select({ mainImageId: profiles.mainImageId })
+      .from(profiles)
+      .where(eq(profiles.id, userId))
+      .for('update');
     const mainImageId = profile?.mainImageId ?? row!.id;
     if (!profile?.mainImageId) await tx.update(profiles).set({ mainImageId }).where(eq(profiles.id, userId));
     return ok({ image: { id: row!.id, filename, thumb_filename: thumbFilename }, mainImageId });

@@ -43,7 +43,11 @@ export async function processProfileImage(
       .resize({ width: FULL_MAX, height: FULL_MAX, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await upright.clone().resize(THUMB.width, THUMB.height, { fit: 'cover', position: 'attention' }).webp({ quality: 78 }).toBuffer();
+    const thumb = await upright
+      .clone()
+      .resize(THUMB.width, THUMB.height, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 78 })
+      .toBuffer();
     return ok({ full: full.data, thumb, width: full.info.width, height: full.info.height });
   } catch {
     // A truncated or corrupt image that only fails while decoding.

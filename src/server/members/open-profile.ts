@@ -8,7 +8,11 @@ import { getPublicProfile } from './profile-view';
  * and — docs/product.md §4 — the profile's like of the viewer is no longer new.
  * @returns null for unknown, hidden or deleted members.
  */
-export async function openProfile(ctx: AppContext, profileId: number, viewerId: number | null): Promise<PublicProfile | null> {
+export async function openProfile(
+  ctx: AppContext,
+  profileId: number,
+  viewerId: number | null,
+): Promise<PublicProfile | null> {
   const profile = await getPublicProfile(ctx, profileId);
   if (profile && viewerId !== null) await markLikeSeen(ctx, viewerId, profile.id);
   return profile;

@@ -23,11 +23,20 @@ export type CursorCache = LRUCache<string, Map<number, PageCursor>>;
 
 /** A per-process cursor cache (at most 2,000 filter sets). */
 export function createCursorCache(): CursorCache {
-  return new LRUCache<string, Map<number, PageCursor>>({ max: 2_000, ttl: CURSOR_TTL_MS, allowStale: true, noDeleteOnStaleGet: true });
+  return new LRUCache<string, Map<number, PageCursor>>({
+    max: 2_000,
+    ttl: CURSOR_TTL_MS,
+    allowStale: true,
+    noDeleteOnStaleGet: true,
+  });
 }
 
 /** The cursor that ends page `page` of a filter set, if known, and whether the set's cursors are due for renewal. */
-export function cursorOf(cache: CursorCache, key: string, page: number): { cursor: PageCursor | undefined; stale: boolean } {
+export function cursorOf(
+  cache: CursorCache,
+  key: string,
+  page: number,
+): { cursor: PageCursor | undefined; stale: boolean } {
   const cursor = cache.get(key)?.get(page);
   return { cursor, stale: cursor !== undefined && cache.getRemainingTTL(key) <= 0 };
 }

@@ -14,11 +14,7 @@ function toImage(row: ImageRow): ProfileImage {
 
 /** docs/product.md §3 Profile as other members see it: no e-mail, date of birth or tracking. */
 export function toPublicProfile(row: ProfileRow, imageRows: ImageRow[], today: Date): PublicProfile {
-  return withImages(
-    row,
-    imageRows.filter((image) => image.profileId === row.id).map(toImage),
-    today,
-  );
+  return withImages(row, imageRows.filter((image) => image.profileId === row.id).map(toImage), today);
 }
 
 /** The public profile of `row` with its images already in gallery order (ids, filenames). */

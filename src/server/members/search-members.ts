@@ -69,7 +69,12 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
   // Members who blocked each other never see each other.
   const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId), notBlockedWith(viewerId))!;
 
-  const countKey = JSON.stringify([input.similar ? 'similar' : 'main', filters, filters.country ? null : countries, today.toISOString().slice(0, 10)]);
+  const countKey = JSON.stringify([
+    input.similar ? 'similar' : 'main',
+    filters,
+    filters.country ? null : countries,
+    today.toISOString().slice(0, 10),
+  ]);
   const [rows, matchCount, viewerMatches] = await Promise.all([
     searchPageRows(ctx, condition, JSON.stringify([countKey, viewerId]), page, pp),
     cachedCount(ctx.searchCountCache, countKey, async () => {

@@ -14,7 +14,9 @@ export interface SearchRow {
 
 /** Rows after `cursor` (or from the top) in the search order, as a condition. */
 function after(cursor: PageCursor | null): SQL | undefined {
-  return cursor ? sql`(${profiles.lastActiveAt}, ${profiles.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+  return cursor
+    ? sql`(${profiles.lastActiveAt}, ${profiles.id}) < (${cursor.at}::timestamptz, ${cursor.id})`
+    : undefined;
 }
 
 /**
@@ -54,8 +56,12 @@ export async function searchPageRows(
     .innerJoin(profiles, eq(profiles.id, pageIds.id))
     .orderBy(desc(pageIds.at), desc(pageIds.id));
   const last = rows[rows.length - 1];
-  if (last && rows.length === pp) rememberCursors(ctx.searchCursorCache, cursorKey, [[page, { at: last.atText, id: last.profile.id }]]);
-  return rows.map((row) => ({ profile: row.profile, images: typeof row.images === 'string' ? (JSON.parse(row.images) as ProfileImage[]) : row.images }));
+  if (last && rows.length === pp)
+    rememberCursors(ctx.searchCursorCache, cursorKey, [[page, { at: last.atText, id: last.profile.id }]]);
+  return rows.map((row) => ({
+    profile: row.profile,
+    images: typeof row.images === 'string' ? (JSON.parse(row.images) as ProfileImage[]) : row.images,
+  }));
 }
 
 /** The ids (and order keys) of one page after `cursor`: the index-only part of a page read. */
@@ -73,7 +79,13 @@ export function pageIdsQuery(ctx: AppContext, condition: SQL, cursor: PageCursor
  * lastPage × pp keys (every pp-th key ends a page); stores them and returns
  * the cursor of `lastPage`, or null when the results end before it.
  */
-async function computeCursors(ctx: AppContext, condition: SQL, cursorKey: string, lastPage: number, pp: number): Promise<PageCursor | null> {
+async function computeCursors(
+  ctx: AppContext,
+  condition: SQL,
+  cursorKey: string,
+  lastPage: number,
+  pp: number,
+): Promise<PageCursor | null> {
   const keys = ctx.db
     .select({
       at: sql<string>`${profiles.lastActiveAt}::text`.as('at'),

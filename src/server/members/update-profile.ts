@@ -15,14 +15,25 @@ import { isRegionOf } from '../geo/regions';
  * birth rule, allowed field values; `lastSignupStep` only moves forward.
  * Nothing is written when any field is wrong.
  */
-export async function updateProfile(ctx: AppContext, userId: number, update: ProfileUpdate): Promise<Result<void, 'validation_failed'>> {
+export async function updateProfile(
+  ctx: AppContext,
+  userId: number,
+  update: ProfileUpdate,
+): Promise<Result<void, 'validation_failed'>> {
   const [current] = await ctx.db.select().from(profiles).where(eq(profiles.id, userId)).limit(1);
   if (!current) return fail('validation_failed', undefined, [{ path: '', message: 'errors.not_found' }]);
   const issues: ApiIssue[] = [];
   const country = update.country === undefined ? current.country : update.country;
-  if (update.country && !countries.isValid(update.country)) issues.push({ path: 'country', message: 'validation.country' });
-  const region = update.countryregion === undefined ? (update.country !== undefined ? null : current.countryregion) : update.countryregion;
-  if (region && (!country || !isRegionOf(country, region))) issues.push({ path: 'countryregion', message: 'search.region_needs_country' });
+  if (update.country && !countries.isValid(update.country))
+    issues.push({ path: 'country', message: 'validation.country' });
+  const region =
+    update.countryregion === undefined
+      ? update.country !== undefined
+        ? null
+        : current.countryregion
+      : update.countryregion;
+  if (region && (!country || !isRegionOf(country, region)))
+    issues.push({ path: 'countryregion', message: 'search.region_needs_country' });
   if (update.date_of_birth && checkDateOfBirth(update.date_of_birth, ctx.clock.now())) {
     issues.push({ path: 'date_of_birth', message: 'profile.date_of_birth_error' });
   }
@@ -41,7 +52,9 @@ export async function updateProfile(ctx: AppContext, userId: number, update: Pro
       ...(update.date_of_birth !== undefined ? { dateOfBirth: update.date_of_birth } : {}),
       ...(update.fields !== undefined ? { fields: { ...current.fields, ...update.fields } } : {}),
       ...(update.personal !== undefined ? { personal: update.personal?.trim() || null } : {}),
-      ...(update.lastSignupStep !== undefined ? { lastSignupStep: nextStepValue(current.lastSignupStep, update.lastSignupStep) } : {}),
+      ...(update.lastSignupStep !== undefined
+        ? { lastSignupStep: nextStepValue(current.lastSignupStep, update.lastSignupStep) }
+        : {}),
       lastActiveAt: ctx.clock.now(),
     })
     .where(eq(profiles.id, userId));

@@ -18,11 +18,19 @@ export interface MemberLander {
  * `/landing`, `/landing2/:slug`, `/landing3/:slug`); null → 404 (unknown or
  * hidden member, or a slug that is not a lander slug).
  */
-export async function openMemberLander(ctx: AppContext, memberId: string | undefined, slug?: string): Promise<MemberLander | null> {
+export async function openMemberLander(
+  ctx: AppContext,
+  memberId: string | undefined,
+  slug?: string,
+): Promise<MemberLander | null> {
   const parsed = slug === undefined ? null : parseLanderSlug(slug);
   if (slug !== undefined && !parsed) return null;
   const profile = await openMemberPage(ctx, memberId, null);
   if (!profile) return null;
   const next = `/members/${profile.id}/chat`;
-  return { profile, locale: parsed?.locale ?? null, signupHref: `/signup?profile=${profile.id}&next=${encodeURIComponent(next)}` };
+  return {
+    profile,
+    locale: parsed?.locale ?? null,
+    signupHref: `/signup?profile=${profile.id}&next=${encodeURIComponent(next)}`,
+  };
 }

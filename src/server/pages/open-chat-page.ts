@@ -8,7 +8,11 @@ import { getPublicProfile } from '../members/profile-view';
  * member's public profile. Null (the page answers 404) for bad ids, other
  * pairs' conversations and members who are gone.
  */
-export async function openChatPage(ctx: AppContext, chatId: string | undefined, userId: number): Promise<{ id: number; profile: PublicProfile } | null> {
+export async function openChatPage(
+  ctx: AppContext,
+  chatId: string | undefined,
+  userId: number,
+): Promise<{ id: number; profile: PublicProfile } | null> {
   if (!/^\d{1,9}$/.test(chatId ?? '')) return null;
   const view = await conversationFor(ctx, userId, Number(chatId));
   const profile = view ? await getPublicProfile(ctx, view.otherId) : null;

@@ -9,7 +9,11 @@ import { withTracking, type TrackingRecordValue } from '~/shared/tracking';
  * signup (`seeking`, the tracking record) and from there to those matches.
  * Null while the answers are missing or invalid (the quiz is shown).
  */
-export function matchFinderTarget(params: URLSearchParams, isMember: boolean, tracking: TrackingRecordValue | null): string | null {
+export function matchFinderTarget(
+  params: URLSearchParams,
+  isMember: boolean,
+  tracking: TrackingRecordValue | null,
+): string | null {
   const answers = matchFinderAnswersSchema.safeParse(Object.fromEntries(params));
   if (!answers.success) return null;
   const matches = `/signup-matches?${filtersQuery(matchFilters(answers.data))}`;
@@ -25,7 +29,9 @@ export function matchFinderTarget(params: URLSearchParams, isMember: boolean, tr
 export function signupContinuePath(params: URLSearchParams): string {
   const next = safeNextPath(params.get('next'), '/members');
   const seeking = params.get('seeking');
-  return !params.has('next') && (seeking === 'female' || seeking === 'male') ? `/signup-matches?gender=${seeking}` : next;
+  return !params.has('next') && (seeking === 'female' || seeking === 'male')
+    ? `/signup-matches?gender=${seeking}`
+    : next;
 }
 
 /**
@@ -33,7 +39,9 @@ export function signupContinuePath(params: URLSearchParams): string {
  * invalid is dropped) and the search link that keeps them.
  */
 export function signupMatchFilters(params: URLSearchParams): { filters: SearchFilters; searchHref: string } {
-  const parsed = searchFiltersSchema.pick({ gender: true, min_age: true, max_age: true }).safeParse(Object.fromEntries(params));
+  const parsed = searchFiltersSchema
+    .pick({ gender: true, min_age: true, max_age: true })
+    .safeParse(Object.fromEntries(params));
   const filters = parsed.success ? parsed.data : {};
   const query = filtersQuery(filters);
   return { filters, searchHref: query ? `/members?${query}` : '/members' };

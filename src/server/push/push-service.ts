@@ -34,7 +34,12 @@ export function createPushService(keys: VapidKeys, options: { trustLoopback?: bo
       try {
         const isLoopback = new URL(target.endpoint).hostname === '127.0.0.1';
         const agent = isLoopback ? loopbackAgent : undefined;
-        await webpush.sendNotification(target, JSON.stringify(payload), { vapidDetails, TTL: 86_400, timeout: 10_000, agent });
+        await webpush.sendNotification(target, JSON.stringify(payload), {
+          vapidDetails,
+          TTL: 86_400,
+          timeout: 10_000,
+          agent,
+        });
         return 'sent';
       } catch (error) {
         if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return 'gone';

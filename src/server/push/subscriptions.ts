@@ -74,7 +74,10 @@ export async function sendPushToUser(ctx: AppContext, userId: number, payload: P
   let sent = 0;
   for (const row of rows) {
     try {
-      const outcome = await ctx.push.send({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload);
+      const outcome = await ctx.push.send(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        payload,
+      );
       if (outcome === 'gone') await ctx.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
       else sent++;
     } catch (error) {

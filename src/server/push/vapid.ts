@@ -13,7 +13,10 @@ export interface VapidKeys {
  * The VAPID keys: from the environment when both keys are given, else from
  * `<dataDir>/vapid.json`, generated (mode 0600) on first start.
  */
-export function loadVapidKeys(dataDir: string, fromEnv: { publicKey?: string; privateKey?: string; subject: string }): VapidKeys {
+export function loadVapidKeys(
+  dataDir: string,
+  fromEnv: { publicKey?: string; privateKey?: string; subject: string },
+): VapidKeys {
   if (fromEnv.publicKey && fromEnv.privateKey) {
     return { publicKey: fromEnv.publicKey, privateKey: fromEnv.privateKey, subject: fromEnv.subject };
   }

@@ -12,7 +12,11 @@ import { sendPushToUser } from './subscriptions';
  */
 export async function sendWelcomePush(ctx: AppContext, userId: number, siteName: string): Promise<number> {
   registerAllMessages();
-  const [profile] = await ctx.db.select({ language: profiles.language }).from(profiles).where(eq(profiles.id, userId)).limit(1);
+  const [profile] = await ctx.db
+    .select({ language: profiles.language })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .limit(1);
   const t = getI18n(isLocale(profile?.language) ? profile.language : 'en').t;
   return sendPushToUser(ctx, userId, {
     title: t('push.welcome_title', { site: siteName }),

@@ -13,7 +13,9 @@ export type MemberEvent = CachedEvent;
 export const EVENT_RETENTION_MS = 24 * 3600_000;
 
 /** One event to record: who gets it, its name and the data that name carries. */
-export type EventDraft = { [T in MemberEventType]: { userId: number; type: T; payload: MemberEventPayload<T> } }[MemberEventType];
+export type EventDraft = {
+  [T in MemberEventType]: { userId: number; type: T; payload: MemberEventPayload<T> };
+}[MemberEventType];
 
 /**
  * The CTEs that record the rows of a `drafts (user_id, ord, type, payload)` CTE
@@ -57,8 +59,14 @@ export async function withEventRetry<T>(run: () => Promise<T>): Promise<T> {
  * process's streams and, where SQL did not notify (PGlite, or the listener not
  * connected yet), wakes the streams through the hub. `seqs` are in `events` order.
  */
-export async function eventsRecorded(ctx: AppContext, events: EventDraft[], seqs: number[], notifiedInSql: boolean): Promise<void> {
-  for (const [ord, event] of events.entries()) ctx.realtime.remember(event.userId, { id: seqs[ord]!, type: event.type, payload: event.payload });
+export async function eventsRecorded(
+  ctx: AppContext,
+  events: EventDraft[],
+  seqs: number[],
+  notifiedInSql: boolean,
+): Promise<void> {
+  for (const [ord, event] of events.entries())
+    ctx.realtime.remember(event.userId, { id: seqs[ord]!, type: event.type, payload: event.payload });
   if (!notifiedInSql) for (const [ord, event] of events.entries()) await ctx.realtime.notify(event.userId, seqs[ord]!);
 }
 
@@ -74,7 +82,10 @@ export async function publishEvents(ctx: AppContext, events: EventDraft[]): Prom
   const channel = ctx.realtime.sqlChannel();
   const now = ctx.clock.now();
   const values = sql.join(
-    events.map((event, ord) => sql`(${event.userId}::integer, ${ord}::integer, ${event.type}::text, ${JSON.stringify(event.payload)}::jsonb)`),
+    events.map(
+      (event, ord) =>
+        sql`(${event.userId}::integer, ${ord}::integer, ${event.type}::text, ${JSON.stringify(event.payload)}::jsonb)`,
+    ),
     sql`, `,
   );
   const rows = await withEventRetry(() =>
@@ -90,13 +101,23 @@ export async function publishEvents(ctx: AppContext, events: EventDraft[]): Prom
 }
 
 /** Records one event for a member and wakes their streams (see publishEvents); returns its number. */
-export async function publishEvent<T extends MemberEventType>(ctx: AppContext, userId: number, type: T, payload: MemberEventPayload<T>): Promise<number> {
+export async function publishEvent<T extends MemberEventType>(
+  ctx: AppContext,
+  userId: number,
+  type: T,
+  payload: MemberEventPayload<T>,
+): Promise<number> {
   const [seq] = await publishEvents(ctx, [{ userId, type, payload } as EventDraft]);
   return seq!;
 }
 
 /** Events of a member after `afterId`, oldest first (at most `limit`). */
-export async function eventsAfter(ctx: AppContext, userId: number, afterSeq: number, limit = 200): Promise<MemberEvent[]> {
+export async function eventsAfter(
+  ctx: AppContext,
+  userId: number,
+  afterSeq: number,
+  limit = 200,
+): Promise<MemberEvent[]> {
   const rows = await ctx.db
     .select()
     .from(memberEvents)
@@ -108,11 +129,18 @@ export async function eventsAfter(ctx: AppContext, userId: number, afterSeq: num
 
 /** The number of a member's latest event (0 when none): where a fresh stream starts. */
 export async function latestEventId(ctx: AppContext, userId: number): Promise<number> {
-  const [row] = await ctx.db.select({ seq: memberEvents.seq }).from(memberEvents).where(eq(memberEvents.userId, userId)).orderBy(desc(memberEvents.seq)).limit(1);
+  const [row] = await ctx.db
+    .select({ seq: memberEvents.seq })
+    .from(memberEvents)
+    .where(eq(memberEvents.userId, userId))
+    .orderBy(desc(memberEvents.seq))
+    .limit(1);
   return row?.seq ?? 0;
 }
 
 /** Deletes events older than EVENT_RETENTION_MS. */
 export async function pruneEvents(ctx: AppContext): Promise<void> {
-  await ctx.db.delete(memberEvents).where(lt(memberEvents.createdAt, new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS)));
+  await ctx.db
+    .delete(memberEvents)
+    .where(lt(memberEvents.createdAt, new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS)));
 }

@@ -61,7 +61,8 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
   let closed = false;
   let ready: Promise<void> | null = null;
   // Connected on first use, so short-lived tools (seed, bench) that never stream hold no connection.
-  const ensureConnected = (): Promise<void> => (ready ??= connect().catch((error: unknown) => options.log.warn('realtime listen failed', { error })));
+  const ensureConnected = (): Promise<void> =>
+    (ready ??= connect().catch((error: unknown) => options.log.warn('realtime listen failed', { error })));
   const connect = async (): Promise<void> => {
     if (!options.databaseUrl || closed) return;
     const next = new pg.Client({ connectionString: options.databaseUrl });
@@ -97,7 +98,8 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
       }
       await ensureConnected();
       // NOTIFY goes through the shared pool: the LISTEN connection only listens.
-      if (client && options.pool) await options.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${userId}:${eventId}`]);
+      if (client && options.pool)
+        await options.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, `${userId}:${eventId}`]);
       else if (client) await client.query('SELECT pg_notify($1, $2)', [CHANNEL, `${userId}:${eventId}`]);
       // Without the listener connection, local streams still get it; others catch up on reconnect.
       else deliver(userId, eventId);

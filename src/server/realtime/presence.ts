@@ -33,16 +33,28 @@ export async function streamOpened(ctx: AppContext, userId: number): Promise<str
   const id = randomUUID();
   await ctx.db.insert(streamPresence).values({ id, userId, seenAt: ctx.clock.now() });
   let open = openHere.get(ctx);
-  if (!open) openHere.set(ctx, (open = { slices: Array.from({ length: RENEWAL_SLICES }, () => new Set<string>()), next: 0, turn: 0, size: 0, timer: null }));
+  if (!open)
+    openHere.set(
+      ctx,
+      (open = {
+        slices: Array.from({ length: RENEWAL_SLICES }, () => new Set<string>()),
+        next: 0,
+        turn: 0,
+        size: 0,
+        timer: null,
+      }),
+    );
   open.slices[open.next]!.add(id);
   open.next = (open.next + 1) % RENEWAL_SLICES;
   open.size++;
   const tracked = open;
   tracked.timer ??= setInterval(() => {
     const slice = [...tracked.slices[tracked.turn]!];
-    if (tracked.turn === 0) void dropDeadStreams(ctx).catch((error: unknown) => ctx.log.warn('presence cleanup failed', { error }));
+    if (tracked.turn === 0)
+      void dropDeadStreams(ctx).catch((error: unknown) => ctx.log.warn('presence cleanup failed', { error }));
     tracked.turn = (tracked.turn + 1) % RENEWAL_SLICES;
-    if (slice.length > 0) void renewPresence(ctx, slice).catch((error: unknown) => ctx.log.warn('presence renewal failed', { error }));
+    if (slice.length > 0)
+      void renewPresence(ctx, slice).catch((error: unknown) => ctx.log.warn('presence renewal failed', { error }));
   }, 1000);
   tracked.timer.unref?.();
   return id;
@@ -51,13 +63,18 @@ export async function streamOpened(ctx: AppContext, userId: number): Promise<str
 /** Heartbeat of open streams: marks them seen now. */
 export async function renewPresence(ctx: AppContext, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += 500) {
-    await ctx.db.update(streamPresence).set({ seenAt: ctx.clock.now() }).where(inArray(streamPresence.id, ids.slice(i, i + 500)));
+    await ctx.db
+      .update(streamPresence)
+      .set({ seenAt: ctx.clock.now() })
+      .where(inArray(streamPresence.id, ids.slice(i, i + 500)));
   }
 }
 
 /** Drops rows of streams whose process died long ago (once per HEARTBEAT_MS while streams are open). */
 async function dropDeadStreams(ctx: AppContext): Promise<void> {
-  await ctx.db.delete(streamPresence).where(lt(streamPresence.seenAt, new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS * 10)));
+  await ctx.db
+    .delete(streamPresence)
+    .where(lt(streamPresence.seenAt, new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS * 10)));
 }
 
 /** The stream closed. */
@@ -76,7 +93,12 @@ export async function hasOpenStream(ctx: AppContext, userId: number): Promise<bo
   const [row] = await ctx.db
     .select({ id: streamPresence.id })
     .from(streamPresence)
-    .where(and(eq(streamPresence.userId, userId), gt(streamPresence.seenAt, new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS))))
+    .where(
+      and(
+        eq(streamPresence.userId, userId),
+        gt(streamPresence.seenAt, new Date(ctx.clock.now().getTime() - PRESENCE_STALE_MS)),
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }

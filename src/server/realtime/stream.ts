@@ -14,7 +14,12 @@ const encoder = new TextEncoder();
  * `lastEventId` it starts after the member's latest event. Closes when
  * `signal` aborts (the browser went away).
  */
-export function memberEventStream(ctx: AppContext, userId: number, lastEventId: number | null, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function memberEventStream(
+  ctx: AppContext,
+  userId: number,
+  lastEventId: number | null,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
   let last = 0;
   let flushing = false;
   let pending = false;
@@ -63,7 +68,12 @@ export function memberEventStream(ctx: AppContext, userId: number, lastEventId: 
         try {
           do {
             pending = false;
-            for (let cached = ctx.realtime.recall(userId, last + 1); cached; cached = ctx.realtime.recall(userId, last + 1)) sendEvent(cached);
+            for (
+              let cached = ctx.realtime.recall(userId, last + 1);
+              cached;
+              cached = ctx.realtime.recall(userId, last + 1)
+            )
+              sendEvent(cached);
             if (!mustRead && announced <= last) continue;
             mustRead = false;
             for (;;) {

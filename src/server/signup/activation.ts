@@ -38,13 +38,21 @@ export async function ensureActivationMail(
     .limit(1);
   if (latest?.deliveredAt && latest.email === user.email) return { delivered: true };
   const now = ctx.clock.now();
-  const inFlight = sending.has(input.userId) || (latest && !latest.deliveredAt && now.getTime() - latest.createdAt.getTime() < RESEND_AFTER_MS);
+  const inFlight =
+    sending.has(input.userId) ||
+    (latest && !latest.deliveredAt && now.getTime() - latest.createdAt.getTime() < RESEND_AFTER_MS);
   if (inFlight) return { delivered: false };
 
   const token = randomBytes(32).toString('base64url');
   const [row] = await ctx.db
     .insert(emailActivations)
-    .values({ userId: input.userId, email: user.email, tokenHash: hashToken(token), createdAt: now, expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS) })
+    .values({
+      userId: input.userId,
+      email: user.email,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
+    })
     .returning({ id: emailActivations.id });
   const message = activationMail({
     to: user.email,
@@ -56,7 +64,9 @@ export async function ensureActivationMail(
   });
   const job = ctx.mailer
     .send(message)
-    .then(() => ctx.db.update(emailActivations).set({ deliveredAt: ctx.clock.now() }).where(eq(emailActivations.id, row!.id)))
+    .then(() =>
+      ctx.db.update(emailActivations).set({ deliveredAt: ctx.clock.now() }).where(eq(emailActivations.id, row!.id)),
+    )
     .then(() => undefined)
     .catch((error: unknown) => ctx.log.warn('activation mail failed', { userId: input.userId, error }))
     .finally(() => sending.delete(input.userId));
@@ -75,7 +85,11 @@ export async function settleActivationMails(): Promise<void> {
  */
 export async function confirmActivation(ctx: AppContext, token: string): Promise<'done' | 'expired' | 'invalid'> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return 'invalid';
-  const [row] = await ctx.db.select().from(emailActivations).where(eq(emailActivations.tokenHash, hashToken(token))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(emailActivations)
+    .where(eq(emailActivations.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.usedAt) return 'invalid';
   const now = ctx.clock.now();
   if (row.expiresAt <= now) return 'expired';

@@ -9,7 +9,10 @@ import { findAccount, mailproviderOf } from './create-account';
  * then needs confirming again (the next activation poll mails the new address).
  * Fails with `account_exists` when the address belongs to another account on the site.
  */
-export async function changeEmail(ctx: AppContext, input: { userId: number; site: string; email: string }): Promise<Result<void, 'account_exists'>> {
+export async function changeEmail(
+  ctx: AppContext,
+  input: { userId: number; site: string; email: string },
+): Promise<Result<void, 'account_exists'>> {
   const existing = await findAccount(ctx, input.site, input.email);
   if (existing && existing.id !== input.userId) return fail('account_exists');
   if (existing) return ok(undefined);
@@ -19,7 +22,11 @@ export async function changeEmail(ctx: AppContext, input: { userId: number; site
       .set({ email: input.email, mailprovider: mailproviderOf(input.email), status: 'not_confirmed' })
       .where(eq(users.id, input.userId));
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505') return fail('account_exists');
+    if (
+      (error as { cause?: { code?: string } }).cause?.code === '23505' ||
+      (error as { code?: string }).code === '23505'
+    )
+      return fail('account_exists');
     throw error;
   }
   return ok(undefined);

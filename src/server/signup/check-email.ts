@@ -22,9 +22,15 @@ export function isEmailCheckToken(secret: Buffer, site: string, email: string, t
  */
 export async function checkEmail(ctx: AppContext, site: string, requestEmail: string): Promise<EmailCheckResponse> {
   const parsed = emailRule.safeParse(requestEmail);
-  if (!parsed.success) return { status: 'invalid', token: null, email: requestEmail.trim(), request_email: requestEmail };
+  if (!parsed.success)
+    return { status: 'invalid', token: null, email: requestEmail.trim(), request_email: requestEmail };
   const email = parsed.data;
   const account = await findAccount(ctx, site, email);
   const status = account ? account.status : 'new';
-  return { status, token: status === 'new' ? emailCheckToken(ctx.secret, site, email) : null, email, request_email: requestEmail };
+  return {
+    status,
+    token: status === 'new' ? emailCheckToken(ctx.secret, site, email) : null,
+    email,
+    request_email: requestEmail,
+  };
 }

@@ -24,7 +24,10 @@ export class SiteConfigError extends Error {
  *   or when there is not exactly one default site (`is_default`).
  */
 export function loadSites(dir: string): SiteRegistry {
-  const files = fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort();
   const problems: string[] = [];
   const all: SiteConfig[] = [];
   for (const file of files) {
@@ -38,7 +41,8 @@ export function loadSites(dir: string): SiteRegistry {
     }
     const parsed = siteConfigSchema.safeParse(json);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      for (const issue of parsed.error.issues)
+        problems.push(`${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`);
       continue;
     }
     all.push(parsed.data);
@@ -55,7 +59,8 @@ export function loadSites(dir: string): SiteRegistry {
     }
   }
   const defaults = all.filter((site) => site.is_default);
-  if (all.length > 0 && defaults.length !== 1) problems.push(`exactly one site needs "is_default": true (found ${defaults.length})`);
+  if (all.length > 0 && defaults.length !== 1)
+    problems.push(`exactly one site needs "is_default": true (found ${defaults.length})`);
   if (all.length === 0 && problems.length === 0) problems.push(`no site files in ${dir}`);
   if (problems.length > 0) throw new SiteConfigError(`Invalid site configuration:\n  - ${problems.join('\n  - ')}`);
   return { all, byPackageName, byHost, defaultSite: defaults[0] as SiteConfig };

@@ -51,11 +51,19 @@ export const siteConfigSchema = publicSettingsSchema
       .optional(),
   })
   .strict()
-  .transform((site) => ({ ...site, company: { ...site.company, support_email: site.company.support_email ?? defaultSupportEmail(site.hosts, site.package_name) } }));
+  .transform((site) => ({
+    ...site,
+    company: {
+      ...site.company,
+      support_email: site.company.support_email ?? defaultSupportEmail(site.hosts, site.package_name),
+    },
+  }));
 
 /** `support@` the site's first real domain (no `www.`, no localhost or IP address), else `support@{package_name}.test`. */
 export function defaultSupportEmail(hosts: string[], packageName: string): string {
-  const domain = hosts.map((host) => host.toLowerCase().replace(/^www\./, '')).find((host) => host.includes('.') && !/^[\d.:[\]]+$/.test(host));
+  const domain = hosts
+    .map((host) => host.toLowerCase().replace(/^www\./, ''))
+    .find((host) => host.includes('.') && !/^[\d.:[\]]+$/.test(host));
   return `support@${domain ?? `${packageName}.test`}`;
 }
 

@@ -20,7 +20,17 @@ const lovelane = siteConfigSchema.parse({
   search_fields: [],
   cdn_prefix: '/media',
   member_resell: false,
-  company: { name: 'X', address: 'A', kvk: '1', city: 'C', country: 'NL', tradenames: [], vat_numbers: [], support_phone: '+31 1', delete_discount: 0 },
+  company: {
+    name: 'X',
+    address: 'A',
+    kvk: '1',
+    city: 'C',
+    country: 'NL',
+    tradenames: [],
+    vat_numbers: [],
+    support_phone: '+31 1',
+    delete_discount: 0,
+  },
 });
 
 describe('visitor access (one rule for pages and API)', () => {
@@ -28,7 +38,10 @@ describe('visitor access (one rule for pages and API)', () => {
     expect(accessFor(lovelane, false, null)).toEqual({ canSignUp: false, canSearch: false });
     expect(accessFor(lovelane, false, 'b')).toEqual({ canSignUp: true, canSearch: true });
     expect(accessFor(lovelane, true, null)).toEqual({ canSignUp: false, canSearch: true });
-    expect(accessFor({ ...lovelane, signups: 'all', logged_out_search: 'all' }, false, null)).toEqual({ canSignUp: true, canSearch: true });
+    expect(accessFor({ ...lovelane, signups: 'all', logged_out_search: 'all' }, false, null)).toEqual({
+      canSignUp: true,
+      canSearch: true,
+    });
     expect(accessFor({ ...lovelane, signups: 'none' }, false, 'b').canSignUp).toBe(false);
   });
 

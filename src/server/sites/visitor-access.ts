@@ -16,7 +16,11 @@ export interface VisitorAccess {
  * (`trafficSourceOf()` in `src/shared/tracking.ts`; `requestAccess()` in
  * `src/server/http/visitor-access.ts` reads it from a request).
  */
-export function accessFor(site: SiteConfig, loggedIn: boolean, trafficsource: string | null | undefined): VisitorAccess {
+export function accessFor(
+  site: SiteConfig,
+  loggedIn: boolean,
+  trafficsource: string | null | undefined,
+): VisitorAccess {
   return {
     canSignUp: areSignupsAllowed(site.signups, trafficsource),
     canSearch: loggedIn || isLoggedOutSearchVisible(site, trafficsource),

@@ -30,8 +30,18 @@ export function buildWebManifest(site: SiteConfig, locale: Locale) {
     background_color: colours.background,
     categories: ['social', 'lifestyle'],
     icons: [
-      ...ICON_SIZES.map((size) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'any' })),
-      ...MASKABLE_SIZES.map((size) => ({ src: `/icons/maskable-${size}.png`, sizes: `${size}x${size}`, type: 'image/png', purpose: 'maskable' })),
+      ...ICON_SIZES.map((size) => ({
+        src: `/icons/icon-${size}.png`,
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+        purpose: 'any',
+      })),
+      ...MASKABLE_SIZES.map((size) => ({
+        src: `/icons/maskable-${size}.png`,
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+        purpose: 'maskable',
+      })),
     ],
   };
 }

@@ -32,7 +32,10 @@ const toFile = (bytes: Uint8Array): PrerenderedFile => {
  * `maxBytes`, 64 MB by default; the files never change while a build is served).
  */
 export function createDiskStore(staticDir: string, maxBytes = 64 * 1024 * 1024): PrerenderedStore {
-  const cache = new LRUCache<string, PrerenderedFile>({ maxSize: maxBytes, sizeCalculation: (file) => file.body.byteLength || 1 });
+  const cache = new LRUCache<string, PrerenderedFile>({
+    maxSize: maxBytes,
+    sizeCalculation: (file) => file.body.byteLength || 1,
+  });
   return {
     async read(relativePath) {
       if (!SAFE_PATH.test(relativePath)) return null;

@@ -4,7 +4,16 @@ import type { Logger } from '../log/logger';
 import type { CamProvider, CamQuery, FeedCam } from './cam-provider';
 
 const feedSchema = z.object({
-  cams: z.array(camSchema.extend({ url: z.url({ protocol: /^https?$/ }).nullable().default(null) })).max(500),
+  cams: z
+    .array(
+      camSchema.extend({
+        url: z
+          .url({ protocol: /^https?$/ })
+          .nullable()
+          .default(null),
+      }),
+    )
+    .max(500),
 });
 
 /** How long one feed answer is reused, per query (ms). */
@@ -26,7 +35,10 @@ export function createHttpCamProvider(feedUrl: string, log: Logger, fetchImpl: t
     for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
     const hit = cache.get(url.href);
     if (hit && Date.now() - hit.at < FEED_CACHE_MS) return hit.cams;
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS), headers: { accept: 'application/json' } });
+    const response = await fetchImpl(url, {
+      signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`cam feed answered ${response.status}`);
     const parsed = feedSchema.safeParse(await response.json());
     if (!parsed.success) {

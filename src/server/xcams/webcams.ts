@@ -62,18 +62,32 @@ export async function searchCams(
  * Null for accounts the feed does not list (never an open redirect) or when
  * the member may not see cams.
  */
-export async function camRoomUrl(ctx: AppContext, site: SiteConfig, userId: number | null, account: string): Promise<string | null> {
+export async function camRoomUrl(
+  ctx: AppContext,
+  site: SiteConfig,
+  userId: number | null,
+  account: string,
+): Promise<string | null> {
   if (!(await canSeeWebcams(ctx, site, userId))) return null;
   const cam = await ctx.cams.find(account).catch(() => null);
   if (!cam) return null;
   if (cam.url) return cam.url;
   const template = site.partner_links?.cam_room;
-  return template ? template.replaceAll('{account}', encodeURIComponent(account)).replaceAll('{site}', site.package_name) : null;
+  return template
+    ? template.replaceAll('{account}', encodeURIComponent(account)).replaceAll('{site}', site.package_name)
+    : null;
 }
 
 /** Where `/api/resellpartner.php?flow=…&redirect=1` sends an eligible member (the site's `partner_links.resell`). */
-export async function resellUrl(ctx: AppContext, site: SiteConfig, userId: number | null, flow: string): Promise<string | null> {
+export async function resellUrl(
+  ctx: AppContext,
+  site: SiteConfig,
+  userId: number | null,
+  flow: string,
+): Promise<string | null> {
   if (!(await canSeeWebcams(ctx, site, userId))) return null;
   const template = site.partner_links?.resell;
-  return template ? template.replaceAll('{flow}', encodeURIComponent(flow)).replaceAll('{site}', site.package_name) : null;
+  return template
+    ? template.replaceAll('{flow}', encodeURIComponent(flow)).replaceAll('{site}', site.package_name)
+    : null;
 }

@@ -91,7 +91,11 @@ export const messagesContract = defineContract({
 export const gifIdSchema = z.string().regex(/^(offline:)?[A-Za-z0-9_-]{1,100}$/, { error: 'chat.gif_unknown' });
 
 const conversationId = z.number().int().positive();
-const messageText = z.string().trim().min(1, { error: 'chat.message_empty' }).max(MAX_MESSAGE_LENGTH, { error: 'chat.message_too_long' });
+const messageText = z
+  .string()
+  .trim()
+  .min(1, { error: 'chat.message_empty' })
+  .max(MAX_MESSAGE_LENGTH, { error: 'chat.message_too_long' });
 
 /** `POST /api/messages.php` {conversation, text | gif} → the stored message and the sender's credit balance. */
 export const sendMessageContract = defineContract({
@@ -101,7 +105,10 @@ export const sendMessageContract = defineContract({
   query: noParams,
   body: z
     .strictObject({ conversation: conversationId, text: messageText.optional(), gif: gifIdSchema.optional() })
-    .refine((body) => (body.text === undefined) !== (body.gif === undefined), { error: 'chat.message_empty', path: ['text'] }),
+    .refine((body) => (body.text === undefined) !== (body.gif === undefined), {
+      error: 'chat.message_empty',
+      path: ['text'],
+    }),
   response: z.object({ message: messageSchema, credits: z.number().int().min(0) }),
   errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked', 'insufficient_credits'],
 });

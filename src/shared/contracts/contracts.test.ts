@@ -7,7 +7,9 @@ const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.
 function allContracts(): [string, Contract][] {
   return Object.entries(modules).flatMap(([file, exports]) =>
     Object.entries(exports)
-      .filter(([name, value]) => name.endsWith('Contract') && typeof value === 'object' && value !== null && 'path' in value)
+      .filter(
+        ([name, value]) => name.endsWith('Contract') && typeof value === 'object' && value !== null && 'path' in value,
+      )
       .map(([name, value]) => [`${file} ${name}`, value as Contract] as [string, Contract]),
   );
 }

@@ -50,12 +50,14 @@ export type ErrorOf<C extends Contract> = C['errors'][number];
 export const noParams = z.strictObject({});
 
 /** A boolean query flag: `1`, `true`, `0`, `false`. */
-export const queryFlag = z
-  .enum(['1', '0', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true');
+export const queryFlag = z.enum(['1', '0', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 /** A positive integer id in a query string or body. */
-export const idParam = z.coerce.number({ error: 'validation.integer' }).int().positive().max(2 ** 31 - 1);
+export const idParam = z.coerce
+  .number({ error: 'validation.integer' })
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
 export type QueryOf<C extends Contract> = z.output<C['query']>;
 export type BodyOf<C extends Contract> = z.output<C['body']>;

@@ -14,7 +14,11 @@ export const PERSONAL_MAX_LENGTH = 2000;
  * profile with lastSignupStep. Every field is optional; null clears it.
  */
 export const profileUpdateSchema = z.strictObject({
-  country: z.string().regex(/^[A-Z]{2}$/, { error: 'validation.country' }).nullable().optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
+    .nullable()
+    .optional(),
   countryregion: z.string().max(16).nullable().optional(),
   city: cityRule.nullable().optional(),
   gender: z.enum(GENDERS).nullable().optional(),

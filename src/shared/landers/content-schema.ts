@@ -36,13 +36,39 @@ const nicheKeys = Object.values(NICHE_PREFIX).filter(Boolean) as [string, ...str
 export const sectionSchemas = {
   /** alonetonight: the pre-lander's questions; the last answer leads into signup. */
   questions: z
-    .array(z.strictObject({ question: line(80), answers: z.array(z.strictObject({ label: line(30), value: z.enum(['yes', 'no', 'male', 'female', 'any']) })).min(2).max(3) }))
+    .array(
+      z.strictObject({
+        question: line(80),
+        answers: z
+          .array(z.strictObject({ label: line(30), value: z.enum(['yes', 'no', 'male', 'female', 'any']) }))
+          .min(2)
+          .max(3),
+      }),
+    )
     .min(2)
     .max(3),
   /** iconslanding: the benefits shown as large icons. */
-  benefits: z.array(z.strictObject({ icon: z.enum(['private', 'free', 'nearby', 'verified', 'chat', 'heart']), title: line(40), text: line(140) })).min(3).max(4),
+  benefits: z
+    .array(
+      z.strictObject({
+        icon: z.enum(['private', 'free', 'nearby', 'verified', 'chat', 'heart']),
+        title: line(40),
+        text: line(140),
+      }),
+    )
+    .min(3)
+    .max(4),
   /** socialnetwork: the feed's member posts. */
-  posts: z.array(z.strictObject({ text: line(200), likes: z.number().int().min(0).max(9999), comments: z.number().int().min(0).max(999) })).min(3).max(6),
+  posts: z
+    .array(
+      z.strictObject({
+        text: line(200),
+        likes: z.number().int().min(0).max(9999),
+        comments: z.number().int().min(0).max(999),
+      }),
+    )
+    .min(3)
+    .max(6),
   /** gallery, maplanding, collagelanding, transitionsvideolanding: the label on member cards or pins ("Online now"). */
   online_label: line(30),
 } as const;
@@ -77,7 +103,8 @@ export type LanderContent = z.infer<typeof landerContentSchema>;
 export function landerContentSchemaFor(design: keyof typeof LANDER_SECTIONS) {
   return landerContentSchema.superRefine((content, ctx) => {
     for (const section of LANDER_SECTIONS[design]) {
-      if (content[section] === undefined) ctx.addIssue({ code: 'custom', path: [section], message: `"${section}" is required for the ${design} lander` });
+      if (content[section] === undefined)
+        ctx.addIssue({ code: 'custom', path: [section], message: `"${section}" is required for the ${design} lander` });
     }
   });
 }

@@ -11,7 +11,8 @@ const fill = (text: string, siteName: string) => text.replaceAll('{{site}}', sit
 function fillDeep<T>(value: T, siteName: string): T {
   if (typeof value === 'string') return fill(value, siteName) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => fillDeep(item, siteName)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, siteName)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, siteName)])) as T;
   return value;
 }
 

@@ -10,8 +10,10 @@ describe('lander slugs (docs/product.md §2, §4)', () => {
   });
 
   it('parses exactly the slugs it makes', () => {
-    for (const page of allLanderPages()) expect(parseLanderSlug(page.slug)).toEqual({ locale: page.locale, niche: page.niche });
-    for (const bad of ['', 'xx', 'milf', 'milf-xx', 'none-de', 'MILF-de', 'milf-de-x', '-de', 'de-milf']) expect(parseLanderSlug(bad), bad).toBeNull();
+    for (const page of allLanderPages())
+      expect(parseLanderSlug(page.slug)).toEqual({ locale: page.locale, niche: page.niche });
+    for (const bad of ['', 'xx', 'milf', 'milf-xx', 'none-de', 'MILF-de', 'milf-de-x', '-de', 'de-milf'])
+      expect(parseLanderSlug(bad), bad).toBeNull();
   });
 
   it('lists 392 distinct pages', () => {

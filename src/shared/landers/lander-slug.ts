@@ -2,7 +2,16 @@ import { NICHE_PREFIX } from '../constants';
 import { isLocale, LOCALES, type Locale } from '../locales';
 
 /** The eight lander designs (docs/product.md §2, docs/product.md Visual direction: Landers). */
-export const LANDER_DESIGNS = ['video', 'gallery', 'maplanding', 'alonetonight', 'iconslanding', 'socialnetwork', 'collagelanding', 'transitionsvideolanding'] as const;
+export const LANDER_DESIGNS = [
+  'video',
+  'gallery',
+  'maplanding',
+  'alonetonight',
+  'iconslanding',
+  'socialnetwork',
+  'collagelanding',
+  'transitionsvideolanding',
+] as const;
 export type LanderDesign = (typeof LANDER_DESIGNS)[number];
 
 /** Niche numbers 1–7 (docs/product.md §4). */
@@ -35,5 +44,7 @@ export function isLanderDesign(value: unknown): value is LanderDesign {
 
 /** Every pre-rendered lander: design × niche × locale (8 × 7 × 7 = 392). */
 export function allLanderPages(): { design: LanderDesign; niche: Niche; locale: Locale; slug: string }[] {
-  return LANDER_DESIGNS.flatMap((design) => NICHES.flatMap((niche) => LOCALES.map((locale) => ({ design, niche, locale, slug: landerSlug(locale, niche) }))));
+  return LANDER_DESIGNS.flatMap((design) =>
+    NICHES.flatMap((niche) => LOCALES.map((locale) => ({ design, niche, locale, slug: landerSlug(locale, niche) }))),
+  );
 }

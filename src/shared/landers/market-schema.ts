@@ -16,5 +16,10 @@ export const marketSchema = z.strictObject({
 export type Market = z.infer<typeof marketSchema>;
 
 /** `landers/markets.yaml`: a market for each of the seven locales (docs/product.md §1). */
-export const marketsSchema = z.strictObject(Object.fromEntries(LOCALES.map((locale) => [locale, marketSchema])) as Record<(typeof LOCALES)[number], typeof marketSchema>);
+export const marketsSchema = z.strictObject(
+  Object.fromEntries(LOCALES.map((locale) => [locale, marketSchema])) as Record<
+    (typeof LOCALES)[number],
+    typeof marketSchema
+  >,
+);
 export type Markets = z.infer<typeof marketsSchema>;

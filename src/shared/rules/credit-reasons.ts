@@ -3,7 +3,9 @@
  * §Conventions 12 ledger rows): `welcome`, `message:{conversation}`,
  * `dev_reset`; anything else is an "other change".
  */
-export function creditReasonKey(reason: string): 'credits.reason_welcome' | 'credits.reason_message' | 'credits.reason_dev_reset' | 'credits.reason_misc' {
+export function creditReasonKey(
+  reason: string,
+): 'credits.reason_welcome' | 'credits.reason_message' | 'credits.reason_dev_reset' | 'credits.reason_misc' {
   if (reason === 'welcome') return 'credits.reason_welcome';
   if (/^message:\d+$/.test(reason)) return 'credits.reason_message';
   if (reason === 'dev_reset') return 'credits.reason_dev_reset';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Like } from '../contracts/likes';
 import { likesOfTab, likesTabFromPath, likesTabPath } from './likes-rules';
 
-const like = (id: number, didLike: boolean) => ({ id, like_new: false, did_like_profile: didLike, profile: { id } }) as unknown as Like;
+const like = (id: number, didLike: boolean) =>
+  ({ id, like_new: false, did_like_profile: didLike, profile: { id } }) as unknown as Like;
 
 describe('likes tabs (docs/product.md §2 /likes/:type)', () => {
   it('maps paths to tabs and back', () => {

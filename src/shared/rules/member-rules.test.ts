@@ -32,7 +32,8 @@ describe('docs/product.md §9 language badge', () => {
   it('shows when the language differs from the locale or for CA, BE, CH, FI', () => {
     expect(showsLanguageBadge({ language: 'nl', country: 'NL' }, 'en')).toBe(true);
     expect(showsLanguageBadge({ language: 'en', country: 'GB' }, 'en')).toBe(false);
-    for (const country of ['CA', 'BE', 'CH', 'FI']) expect(showsLanguageBadge({ language: 'en', country }, 'en')).toBe(true);
+    for (const country of ['CA', 'BE', 'CH', 'FI'])
+      expect(showsLanguageBadge({ language: 'en', country }, 'en')).toBe(true);
     expect(showsLanguageBadge({ language: 'de', country: null }, 'de')).toBe(false);
   });
 });

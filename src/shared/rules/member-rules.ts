@@ -21,7 +21,10 @@ export function withNeighbour(country: string): string[] {
 }
 
 /** docs/product.md §9 similar results: the age range widened by 5 years each way (within 18–100). */
-export function similarAgeRange(minAge: number | undefined, maxAge: number | undefined): { min_age?: number; max_age?: number } {
+export function similarAgeRange(
+  minAge: number | undefined,
+  maxAge: number | undefined,
+): { min_age?: number; max_age?: number } {
   return {
     ...(minAge !== undefined ? { min_age: Math.max(MIN_AGE, minAge - 5) } : {}),
     ...(maxAge !== undefined ? { max_age: Math.min(MAX_AGE, maxAge + 5) } : {}),

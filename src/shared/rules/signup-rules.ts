@@ -45,7 +45,10 @@ export function isEmailCheckable(value: string): boolean {
 /** docs/product.md §5: prefill the name from the part before `@` when the name is empty. */
 export function nameFromEmail(email: string): string {
   const local = email.split('@')[0] ?? '';
-  return local.replace(/[._+-]+/g, ' ').trim().slice(0, NAME_MAX_LENGTH);
+  return local
+    .replace(/[._+-]+/g, ' ')
+    .trim()
+    .slice(0, NAME_MAX_LENGTH);
 }
 
 /** i18n parameters for a rule's message key (e.g. the N of "at least N characters"). */

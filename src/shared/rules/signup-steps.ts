@@ -19,7 +19,11 @@ export function nextStepValue(current: number, requested: number): number {
  * subscription → 3 (it is added to the account); denied → 3; supported and not
  * denied → 1 (offer push); unsupported → 3.
  */
-export function stepAfterAccount(push: { isCapable: boolean; permission: 'default' | 'granted' | 'denied'; hasSubscription: boolean }): 1 | 3 {
+export function stepAfterAccount(push: {
+  isCapable: boolean;
+  permission: 'default' | 'granted' | 'denied';
+  hasSubscription: boolean;
+}): 1 | 3 {
   if (!push.isCapable || push.permission === 'denied' || push.hasSubscription) return 3;
   return 1;
 }

@@ -13,9 +13,17 @@ describe('docs/product.md §5 signups', () => {
 
 describe('docs/product.md §5 logged-out search', () => {
   it('is visible unless both settings say none or there is no traffic source', () => {
-    expect(isLoggedOutSearchVisible({ logged_out_search: 'all', logged_out_search_trafficsource: 'none' }, null)).toBe(true);
-    expect(isLoggedOutSearchVisible({ logged_out_search: 'none', logged_out_search_trafficsource: 'none' }, 'x')).toBe(false);
-    expect(isLoggedOutSearchVisible({ logged_out_search: 'none', logged_out_search_trafficsource: 'all' }, null)).toBe(false);
-    expect(isLoggedOutSearchVisible({ logged_out_search: 'none', logged_out_search_trafficsource: 'all' }, 'x')).toBe(true);
+    expect(isLoggedOutSearchVisible({ logged_out_search: 'all', logged_out_search_trafficsource: 'none' }, null)).toBe(
+      true,
+    );
+    expect(isLoggedOutSearchVisible({ logged_out_search: 'none', logged_out_search_trafficsource: 'none' }, 'x')).toBe(
+      false,
+    );
+    expect(isLoggedOutSearchVisible({ logged_out_search: 'none', logged_out_search_trafficsource: 'all' }, null)).toBe(
+      false,
+    );
+    expect(isLoggedOutSearchVisible({ logged_out_search: 'none', logged_out_search_trafficsource: 'all' }, 'x')).toBe(
+      true,
+    );
   });
 });

@@ -3,7 +3,10 @@
  */
 
 /** docs/product.md §5: signups are allowed when `signups` is `all`, or `with_trafficsource` and a network value exists. */
-export function areSignupsAllowed(signups: 'all' | 'with_trafficsource' | 'none', network: string | null | undefined): boolean {
+export function areSignupsAllowed(
+  signups: 'all' | 'with_trafficsource' | 'none',
+  network: string | null | undefined,
+): boolean {
   if (signups === 'all') return true;
   return signups === 'with_trafficsource' && !!network && network.trim() !== '';
 }

@@ -19,8 +19,5 @@ export const likes = pgTable(
     isNew: boolean('is_new').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('likes_pair_idx').on(t.likerId, t.likedId),
-    index('likes_liked_idx').on(t.likedId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('likes_pair_idx').on(t.likerId, t.likedId), index('likes_liked_idx').on(t.likedId, t.createdAt)],
 );

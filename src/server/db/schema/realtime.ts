@@ -28,7 +28,10 @@ export const memberEvents = pgTable(
     payload: jsonb('payload').$type<MemberEventPayload>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('member_events_user_idx').on(t.userId, t.id), uniqueIndex('member_events_user_seq_idx').on(t.userId, t.seq)],
+  (t) => [
+    index('member_events_user_idx').on(t.userId, t.id),
+    uniqueIndex('member_events_user_seq_idx').on(t.userId, t.seq),
+  ],
 );
 
 /**

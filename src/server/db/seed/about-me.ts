@@ -55,12 +55,24 @@ export const ABOUT_ME: Record<Locale, Sentence[]> = {
     'Cerco qualcuno che mi faccia ridere in una domenica di pioggia.',
     'Il fine settimana è per i mercatini, la musica dal vivo e cucinare per gli amici.',
     'Lavoro tanto, viaggio quando posso e non dico mai di no al dolce.',
-    ['Sincera, curiosa e un po’ all’antica sui primi appuntamenti.', 'Sincero, curioso e un po’ all’antica sui primi appuntamenti.'],
+    [
+      'Sincera, curiosa e un po’ all’antica sui primi appuntamenti.',
+      'Sincero, curioso e un po’ all’antica sui primi appuntamenti.',
+    ],
     'Raccontami dell’ultimo libro che ti ha tolto il sonno.',
-    ['Amante dei cani, pessima ballerina, ottima ascoltatrice.', 'Amante dei cani, pessimo ballerino, ottimo ascoltatore.'],
+    [
+      'Amante dei cani, pessima ballerina, ottima ascoltatrice.',
+      'Amante dei cani, pessimo ballerino, ottimo ascoltatore.',
+    ],
     'Meglio una vera conversazione che cento like.',
-    ['Sono cresciuta in un piccolo paese, ma mi sono innamorata della città.', 'Sono cresciuto in un piccolo paese, ma mi sono innamorato della città.'],
-    ['All’inizio sono un po’ timida, poi non smetto più di parlare.', 'All’inizio sono un po’ timido, poi non smetto più di parlare.'],
+    [
+      'Sono cresciuta in un piccolo paese, ma mi sono innamorata della città.',
+      'Sono cresciuto in un piccolo paese, ma mi sono innamorato della città.',
+    ],
+    [
+      'All’inizio sono un po’ timida, poi non smetto più di parlare.',
+      'All’inizio sono un po’ timido, poi non smetto più di parlare.',
+    ],
     'La famiglia e gli amici per me sono tutto.',
   ],
   fr: [
@@ -68,11 +80,17 @@ export const ABOUT_ME: Record<Locale, Sentence[]> = {
     'Je cherche quelqu’un qui me fasse rire un dimanche pluvieux.',
     'Le week-end, c’est marchés, concerts et cuisine entre amis.',
     'Je travaille beaucoup, je voyage dès que je peux et je ne refuse jamais un dessert.',
-    ['Honnête, curieuse et un peu vieux jeu pour les premiers rendez-vous.', 'Honnête, curieux et un peu vieux jeu pour les premiers rendez-vous.'],
+    [
+      'Honnête, curieuse et un peu vieux jeu pour les premiers rendez-vous.',
+      'Honnête, curieux et un peu vieux jeu pour les premiers rendez-vous.',
+    ],
     'Parle-moi du dernier livre que tu as dévoré.',
     ['Fan de chiens, mauvaise danseuse, très bonne écoute.', 'Fan de chiens, mauvais danseur, très bonne écoute.'],
     'Une vraie conversation vaut mieux que cent likes.',
-    ['J’ai grandi à la campagne, mais je suis tombée amoureuse de la ville.', 'J’ai grandi à la campagne, mais je suis tombé amoureux de la ville.'],
+    [
+      'J’ai grandi à la campagne, mais je suis tombée amoureuse de la ville.',
+      'J’ai grandi à la campagne, mais je suis tombé amoureux de la ville.',
+    ],
     'Un peu timide au début, ensuite je ne m’arrête plus de parler.',
     'Ma famille et mes amis comptent plus que tout.',
   ],
@@ -81,12 +99,18 @@ export const ABOUT_ME: Record<Locale, Sentence[]> = {
     'Busco a alguien que me haga reír un domingo lluvioso.',
     'Los fines de semana son para mercadillos, música en directo y cocinar con amigos.',
     'Trabajo mucho, viajo cuando puedo y nunca digo que no al postre.',
-    ['Sincera, curiosa y un poco anticuada con las primeras citas.', 'Sincero, curioso y un poco anticuado con las primeras citas.'],
+    [
+      'Sincera, curiosa y un poco anticuada con las primeras citas.',
+      'Sincero, curioso y un poco anticuado con las primeras citas.',
+    ],
     'Háblame del último libro que te quitó el sueño.',
     ['Amante de los perros, mala bailarina, buena oyente.', 'Amante de los perros, mal bailarín, buen oyente.'],
     'Prefiero una conversación de verdad a cien likes.',
     'Crecí en un pueblo pequeño, pero me enamoré de la ciudad.',
-    ['Al principio soy un poco tímida, luego no paro de hablar.', 'Al principio soy un poco tímido, luego no paro de hablar.'],
+    [
+      'Al principio soy un poco tímida, luego no paro de hablar.',
+      'Al principio soy un poco tímido, luego no paro de hablar.',
+    ],
     'Mi familia y mis amigos lo son todo para mí.',
   ],
   pl: [
@@ -101,15 +125,23 @@ export const ABOUT_ME: Record<Locale, Sentence[]> = {
     'Opowiedz mi o ostatniej książce, która nie dała ci zasnąć.',
     'Kocham psy, kiepsko tańczę, świetnie słucham.',
     'Wolę jedną prawdziwą rozmowę niż sto polubień.',
-    ['Dorastałam w małym miasteczku, ale zakochałam się w dużym mieście.', 'Dorastałem w małym miasteczku, ale zakochałem się w dużym mieście.'],
-    ['Na początku jestem trochę nieśmiała, potem nie przestaję mówić.', 'Na początku jestem trochę nieśmiały, potem nie przestaję mówić.'],
+    [
+      'Dorastałam w małym miasteczku, ale zakochałam się w dużym mieście.',
+      'Dorastałem w małym miasteczku, ale zakochałem się w dużym mieście.',
+    ],
+    [
+      'Na początku jestem trochę nieśmiała, potem nie przestaję mówić.',
+      'Na początku jestem trochę nieśmiały, potem nie przestaję mówić.',
+    ],
     'Rodzina i przyjaciele są dla mnie najważniejsi.',
   ],
 };
 
 /** The about-me sentences of a language in a gender's grammatical form. */
 export function aboutMeSentences(language: Locale, gender: Gender): string[] {
-  return ABOUT_ME[language].map((sentence) => (typeof sentence === 'string' ? sentence : sentence[gender === 'female' ? 0 : 1]));
+  return ABOUT_ME[language].map((sentence) =>
+    typeof sentence === 'string' ? sentence : sentence[gender === 'female' ? 0 : 1],
+  );
 }
 
 /** A demo member's about-me text: two or three different sentences of their language, in their gender. */

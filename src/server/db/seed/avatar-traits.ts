@@ -7,9 +7,26 @@ import type { Gender } from '~/shared/constants';
  * (glasses, headband, cap, beanie) rare.
  */
 export type HairStyle =
-  | 'long' | 'extraLong' | 'bobCut' | 'bobBangs' | 'curly' | 'curlyBun' | 'straightBun' | 'pigtails' | 'sideShave'
-  | 'shortCombover' | 'shortComboverChops' | 'fade' | 'buzzcut' | 'curlyHighTop' | 'mohawk' | 'balding' | 'bald'
-  | 'bunUndercut' | 'cap' | 'beanie';
+  | 'long'
+  | 'extraLong'
+  | 'bobCut'
+  | 'bobBangs'
+  | 'curly'
+  | 'curlyBun'
+  | 'straightBun'
+  | 'pigtails'
+  | 'sideShave'
+  | 'shortCombover'
+  | 'shortComboverChops'
+  | 'fade'
+  | 'buzzcut'
+  | 'curlyHighTop'
+  | 'mohawk'
+  | 'balding'
+  | 'bald'
+  | 'bunUndercut'
+  | 'cap'
+  | 'beanie';
 export type FacialHair = 'shadow' | 'beardMustache' | 'goatee' | 'pyramid' | 'walrus' | 'soulPatch';
 export type Eyes = 'open' | 'happy' | 'wink' | 'glasses';
 export type Nose = 'smallRound' | 'mediumRound' | 'wrinkles';
@@ -143,7 +160,10 @@ const NOSE: Rule<Nose>[] = [
   { value: 'wrinkles', min: 40, max: 54, weight: 1 },
   { value: 'wrinkles', min: 55, max: OLDEST, weight: 6 },
 ];
-const MOUTH: Record<Gender, Mouth[]> = { female: ['smile', 'bigSmile', 'smirk', 'lips'], male: ['smile', 'bigSmile', 'smirk'] };
+const MOUTH: Record<Gender, Mouth[]> = {
+  female: ['smile', 'bigSmile', 'smirk', 'lips'],
+  male: ['smile', 'bigSmile', 'smirk'],
+};
 const SKIN = ['eeb4a4', 'e7a391', 'e5a07e', 'd78774', 'b16a5b', '92594b', '623d36'];
 const BODY = ['squared', 'rounded', 'small', 'checkered'] as const;
 const CLOTHING = ['456dff', '54d7c7', '7555ca', '6dbb58', 'e24553', 'f3b63a', 'f55d81'];
@@ -179,12 +199,19 @@ export type AccessorySlot = 'any' | 'none' | 'glasses' | 'hair';
 
 /** The look of a demo avatar of `gender` aged `age`, from the rule tables (deterministic for the same `random`). */
 export function avatarTraits(gender: Gender, age: number, random: Random, slot: AccessorySlot = 'any'): AvatarTraits {
-  const accessoryHair = HAIR[gender].filter((rule) => ACCESSORY_HAIR.includes(rule.value) && age >= rule.min && age <= rule.max);
+  const accessoryHair = HAIR[gender].filter(
+    (rule) => ACCESSORY_HAIR.includes(rule.value) && age >= rule.min && age <= rule.max,
+  );
   const plainHair = HAIR[gender].filter((rule) => !ACCESSORY_HAIR.includes(rule.value));
-  const hair = pickRule(slot === 'any' ? HAIR[gender] : slot === 'hair' && accessoryHair.length > 0 ? accessoryHair : plainHair, age, random);
+  const hair = pickRule(
+    slot === 'any' ? HAIR[gender] : slot === 'hair' && accessoryHair.length > 0 ? accessoryHair : plainHair,
+    age,
+    random,
+  );
   const hairColor = pickRule(HAIR_COLOR, age, random);
   const bearded = gender === 'male' && random() < pickRule(FACIAL_HAIR_SHARE, age, random);
-  const glassesShare = slot === 'any' ? pickRule(GLASSES_SHARE, age, random) : slot === 'glasses' ? (age >= 40 ? 1 : 0.5) : 0;
+  const glassesShare =
+    slot === 'any' ? pickRule(GLASSES_SHARE, age, random) : slot === 'glasses' ? (age >= 40 ? 1 : 0.5) : 0;
   const glasses = random() < glassesShare;
   return {
     hair,
@@ -245,5 +272,10 @@ export function poolAccessorySlot(index: number): AccessorySlot {
 
 /** The look of pool avatar `index` of a gender: drawn for the first year of its age band, so it fits every age of the band. */
 export function poolAvatarTraits(gender: Gender, index: number): AvatarTraits {
-  return avatarTraits(gender, AGE_BANDS[bandOfAvatar(index)]!.min, seededRandom(`${gender}-${index}`), poolAccessorySlot(index));
+  return avatarTraits(
+    gender,
+    AGE_BANDS[bandOfAvatar(index)]!.min,
+    seededRandom(`${gender}-${index}`),
+    poolAccessorySlot(index),
+  );
 }

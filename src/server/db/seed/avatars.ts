@@ -34,7 +34,9 @@ export function renderAvatarSvg(gender: Gender, index: number): string {
     backgroundColor: [traits.backgroundColor],
     hair: [traits.hair],
     hairColor: [traits.hairColor],
-    ...(traits.facialHair ? { facialHair: [traits.facialHair], facialHairProbability: 100 } : { facialHairProbability: 0 }),
+    ...(traits.facialHair
+      ? { facialHair: [traits.facialHair], facialHairProbability: 100 }
+      : { facialHairProbability: 0 }),
     eyes: [traits.eyes],
     nose: [traits.nose],
     mouth: [traits.mouth],
@@ -45,7 +47,10 @@ export function renderAvatarSvg(gender: Gender, index: number): string {
 }
 
 /** Key of avatar `index` of a gender pool, e.g. `demo/v3/female/007.webp`, its 240×300 thumbnail and 120×150 mini picture. */
-export function avatarKeys(gender: Gender, index: number): { filename: string; thumbFilename: string; miniFilename: string } {
+export function avatarKeys(
+  gender: Gender,
+  index: number,
+): { filename: string; thumbFilename: string; miniFilename: string } {
   // v3: avatars drawn from the age rules (older pools under demo/{gender}/ stay for the rows that use them).
   const base = `demo/v3/${gender}/${String(index).padStart(3, '0')}`;
   return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, miniFilename: `${base}-mini.webp` };
@@ -58,17 +63,37 @@ export function avatarKeys(gender: Gender, index: number): { filename: string; t
  */
 async function ensureAvatar(storage: Storage, gender: Gender, index: number): Promise<AvatarFile> {
   const keys = avatarKeys(gender, index);
-  const file = { filename: keys.filename, thumbFilename: keys.thumbFilename, width: AVATAR_WIDTH, height: AVATAR_HEIGHT };
-  const [hasFull, hasThumb, hasMini] = await Promise.all([storage.exists(keys.filename), storage.exists(keys.thumbFilename), storage.exists(keys.miniFilename)]);
+  const file = {
+    filename: keys.filename,
+    thumbFilename: keys.thumbFilename,
+    width: AVATAR_WIDTH,
+    height: AVATAR_HEIGHT,
+  };
+  const [hasFull, hasThumb, hasMini] = await Promise.all([
+    storage.exists(keys.filename),
+    storage.exists(keys.thumbFilename),
+    storage.exists(keys.miniFilename),
+  ]);
   if (hasFull && hasThumb && hasMini) return file;
   let full = hasFull && hasThumb ? await storage.get(keys.filename) : null;
   if (!full) {
-    const square = await sharp(Buffer.from(renderAvatarSvg(gender, index))).png().toBuffer();
-    full = await sharp(square).resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' }).webp({ quality: 80 }).toBuffer();
+    const square = await sharp(Buffer.from(renderAvatarSvg(gender, index)))
+      .png()
+      .toBuffer();
+    full = await sharp(square)
+      .resize(AVATAR_WIDTH, AVATAR_HEIGHT, { fit: 'cover', position: 'top' })
+      .webp({ quality: 80 })
+      .toBuffer();
     await storage.put(keys.filename, full);
-    await storage.put(keys.thumbFilename, await sharp(full).resize(THUMB_WIDTH, THUMB_HEIGHT).webp({ quality: 75 }).toBuffer());
+    await storage.put(
+      keys.thumbFilename,
+      await sharp(full).resize(THUMB_WIDTH, THUMB_HEIGHT).webp({ quality: 75 }).toBuffer(),
+    );
   }
-  await storage.put(keys.miniFilename, await sharp(full).resize(MINI_WIDTH, MINI_HEIGHT).webp({ quality: 70 }).toBuffer());
+  await storage.put(
+    keys.miniFilename,
+    await sharp(full).resize(MINI_WIDTH, MINI_HEIGHT).webp({ quality: 70 }).toBuffer(),
+  );
   return file;
 }
 

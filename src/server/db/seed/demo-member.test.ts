@@ -71,9 +71,12 @@ describe('demo avatars fit age and gender', () => {
   it('no accessory (glasses, headband, cap, beanie) on more than 15 % of avatars', () => {
     const shown = members.flatMap(photosOf);
     const mainPhotos = members.map((member) => photosOf(member)[0]!);
-    const pool = (['female', 'male'] as const).flatMap((gender) => Array.from({ length: POOL }, (_, i) => poolAvatarTraits(gender, i)));
+    const pool = (['female', 'male'] as const).flatMap((gender) =>
+      Array.from({ length: POOL }, (_, i) => poolAvatarTraits(gender, i)),
+    );
     for (const looks of [shown, mainPhotos, pool]) {
-      for (const [accessory, share] of Object.entries(accessoryShares(looks))) expect(share, accessory).toBeLessThanOrEqual(0.15);
+      for (const [accessory, share] of Object.entries(accessoryShares(looks)))
+        expect(share, accessory).toBeLessThanOrEqual(0.15);
     }
     // Rare, not absent.
     expect(accessoryShares(pool).glasses).toBeGreaterThan(0.03);
@@ -136,7 +139,10 @@ describe('demo member texts and names', () => {
     for (const locale of LOCALES) {
       const women = new Set([...FIRST_NAMES[locale].female.young, ...FIRST_NAMES[locale].female.older]);
       const men = [...FIRST_NAMES[locale].male.young, ...FIRST_NAMES[locale].male.older];
-      expect(men.filter((name) => women.has(name)), `${locale}: a name for both sexes`).toEqual([]);
+      expect(
+        men.filter((name) => women.has(name)),
+        `${locale}: a name for both sexes`,
+      ).toEqual([]);
     }
   });
 
@@ -150,7 +156,9 @@ describe('demo member texts and names', () => {
 });
 
 describe('lander members', () => {
-  const market = { cities: Array.from({ length: 12 }, (_, i) => ({ name: `City ${i}`, latitude: 0, longitude: 0 })) } as never;
+  const market = {
+    cities: Array.from({ length: 12 }, (_, i) => ({ name: `City ${i}`, latitude: 0, longitude: 0 })),
+  } as never;
 
   it('show an age of the niche that fits the portrait, and a common first name of the locale', () => {
     for (const niche of NICHES) {
@@ -171,7 +179,8 @@ describe('lander members', () => {
           expect(new Set(shown.map((member) => member.image)).size).toBe(12);
           expect(new Set(shown.map((member) => member.name)).size).toBe(12);
           const looks = shown.map((member) => poolAvatarTraits(gender, Number(/(\d+)\.webp$/.exec(member.image)![1])));
-          for (const [accessory, share] of Object.entries(accessoryShares(looks))) expect(share, `${accessory} on ${locale}/${niche}`).toBeLessThanOrEqual(0.15);
+          for (const [accessory, share] of Object.entries(accessoryShares(looks)))
+            expect(share, `${accessory} on ${locale}/${niche}`).toBeLessThanOrEqual(0.15);
         }
       }
     }

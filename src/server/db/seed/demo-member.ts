@@ -83,7 +83,8 @@ export function avatarsForAge(age: number, poolSize: number): number[] {
  * `poolSize` is the number of pool avatars per gender (at least one per age band).
  */
 export function demoMember(n: number, now: Date, poolSize: number): DemoMember {
-  if (poolSize < AGE_BANDS.length) throw new Error(`the avatar pool needs at least ${AGE_BANDS.length} avatars per gender`);
+  if (poolSize < AGE_BANDS.length)
+    throw new Error(`the avatar pool needs at least ${AGE_BANDS.length} avatars per gender`);
   const random = seededRandom(`demo-member-${n}`);
   let ticket = int(random, 1, TOTAL_WEIGHT);
   const origin = COUNTRIES.find((entry) => (ticket -= entry.weight) <= 0) ?? COUNTRIES[0]!;

@@ -37,7 +37,10 @@ export interface SeedOptions {
  * users with the shared demo password, profiles across the locales' countries,
  * ages 18–80, real regions and cities, about-me texts, 1–3 avatar photos each.
  */
-export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, onProgress }: SeedOptions): Promise<void> {
+export async function seedMembers(
+  ctx: AppContext,
+  { members, firstNumber = 1, onProgress }: SeedOptions,
+): Promise<void> {
   // About one avatar per member of a gender (a small seed renders few), at least DEMO_CAM_AVATARS
   // per gender: the demo webcam feed shows those portraits.
   const poolSize = Math.min(AVATARS_PER_GENDER, Math.max(Math.ceil(members / 2), DEMO_CAM_AVATARS));
@@ -69,7 +72,9 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
           })),
         ),
       );
-      const demoLikes = makeLikes(rows.map((row, i) => ({ number: row.number, id: inserted[i]!.id, signup: row.user.createdAt })));
+      const demoLikes = makeLikes(
+        rows.map((row, i) => ({ number: row.number, id: inserted[i]!.id, signup: row.user.createdAt })),
+      );
       if (demoLikes.length > 0) await tx.insert(likes).values(demoLikes).onConflictDoNothing();
       const welcome = ctx.sites.defaultSite.welcome_credits;
       const funded = inserted.filter((_, i) => rows[i]!.number <= DEMO_WITH_CREDITS).map((row) => row.id);
@@ -99,7 +104,12 @@ export async function seedMembers(ctx: AppContext, { members, firstNumber = 1, o
         for (let k = 0; k < count; k++) {
           const pool = random.number.float() < 0.5 ? seededIds.slice(0, 50) : seededIds;
           const likedId = random.helpers.arrayElement(pool);
-          const at = new Date(Math.max(member.signup.getTime(), now.getTime() - random.number.int({ min: 0, max: 60 * 24 * 3600 }) * 1000));
+          const at = new Date(
+            Math.max(
+              member.signup.getTime(),
+              now.getTime() - random.number.int({ min: 0, max: 60 * 24 * 3600 }) * 1000,
+            ),
+          );
           rows.push({ likerId: member.id, likedId, isNew: random.number.float() < 0.35, createdAt: at });
         }
       }

@@ -1,4 +1,12 @@
-import { chatsContract, deleteChatContract, gifsContract, messagesContract, sendMessageContract, startChatContract, typingContract } from '~/shared/contracts/chat';
+import {
+  chatsContract,
+  deleteChatContract,
+  gifsContract,
+  messagesContract,
+  sendMessageContract,
+  startChatContract,
+  typingContract,
+} from '~/shared/contracts/chat';
 import { ok } from '~/shared/errors';
 import { deleteChat, listChats, startConversation } from '../../chat/conversations';
 import { listMessages, sendMessage } from '../../chat/messages';

@@ -50,4 +50,3 @@ export const profileEndpoint = [
     return profile ? ok({ profile }) : fail('not_found');
   }),
 ];
-

@@ -28,7 +28,12 @@ export const userEndpoint = [
     return ok({ user: await startSessionFor(req, created.value.userId) });
   }),
   defineOperation(pushSubscribeContract, async ({ body }, req) => {
-    const saved = await saveSubscription(req.ctx, req.session.userId, body.subscription, req.request.headers.get('user-agent'));
+    const saved = await saveSubscription(
+      req.ctx,
+      req.session.userId,
+      body.subscription,
+      req.request.headers.get('user-agent'),
+    );
     if (!saved.ok) return saved;
     if (saved.value.created) {
       // The first notification confirms it works; a push-service hiccup must not fail the subscription.
@@ -49,7 +54,11 @@ export const userEndpoint = [
     return user ? ok({ user }) : fail('not_logged_in');
   }),
   defineOperation(emailChangeContract, async ({ body }, req) => {
-    const changed = await changeEmail(req.ctx, { userId: req.session.userId, site: req.site.package_name, email: body.email });
+    const changed = await changeEmail(req.ctx, {
+      userId: req.session.userId,
+      site: req.site.package_name,
+      email: body.email,
+    });
     if (!changed.ok) return changed;
     const user = await getUserView(req.ctx, req.session.userId);
     return user ? ok({ user }) : fail('not_logged_in');
