@@ -70,7 +70,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
-    // ARCHITECTURE §Conventions 1: the server domain never imports Astro, React, nanostores or browser code.
+    // docs/architecture.md §6 convention 1: the server domain never imports Astro, React, nanostores or browser code.
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,4 +1,4 @@
-/* Push worker (SPEC §2 /sw-push.js), imported by the service worker /sw.js.
+/* Push worker (docs/product.md §2 /sw-push.js), imported by the service worker /sw.js.
  * Shows each push as a notification, updates the app badge, and on click focuses
  * an open tab (navigating it to the target) or opens a new one. Payload:
  * { title, body, url, tag?, badge_count? } (src/shared/contracts/push.ts). */

@@ -24,7 +24,7 @@ export interface Clock {
 
 /**
  * The composition root handed to every handler and use case
- * (ARCHITECTURE: `{ config, db, storage, mailer, push, clock }`).
+ * (docs/architecture.md §6 convention 13: `{ config, db, storage, mailer, push, clock }`).
  */
 export interface AppContext {
   config: Config;

@@ -1,6 +1,6 @@
 /**
  * The one error-code union of the API and its code → HTTP status table
- * (ARCHITECTURE §Conventions 4). Responses carry `{ error: { code, message, issues? } }`
+ * (docs/architecture.md §6 convention 4). Responses carry `{ error: { code, message, issues? } }`
  * where `message` is an i18n key the islands translate.
  */
 export const ERROR_STATUS = {

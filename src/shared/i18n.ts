@@ -2,8 +2,8 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { DEFAULT_LOCALE, type Locale } from './locales';
 
 /**
- * i18next instances, one per locale (never the global singleton; ARCHITECTURE
- * §Conventions 11). Message trees are registered by the server (all locales)
+ * i18next instances, one per locale (never the global singleton; docs/architecture.md
+ * §6 convention 11). Message trees are registered by the server (all locales)
  * or by the browser (the page's locale, from the inline boot data).
  */
 export type MessageTree = { [key: string]: string | MessageTree };

@@ -7,7 +7,7 @@ type Executor = Pick<Db, 'update' | 'insert' | 'select'>;
 
 /**
  * CTEs that take `amount` credits from a member inside the caller's statement,
- * with a ledger row (ARCHITECTURE §Conventions 12): `debit (credits)` has one
+ * with a ledger row (docs/architecture.md §6 convention 12): `debit (credits)` has one
  * row with the new balance when the balance allowed it, none otherwise; the
  * ledger row is written only then. The check and the debit are one conditional
  * UPDATE, so concurrent spends can never take the balance below zero. An

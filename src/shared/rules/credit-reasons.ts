@@ -1,6 +1,6 @@
 /**
- * The i18n key that names a credit ledger reason on /credits (ARCHITECTURE
- * §Conventions 12 ledger rows): `welcome`, `message:{conversation}`,
+ * The i18n key that names a credit ledger reason on /credits (docs/architecture.md
+ * §6 convention 12, ledger rows): `welcome`, `message:{conversation}`,
  * `dev_reset`; anything else is an "other change".
  */
 export function creditReasonKey(
