@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 
 /** The page's serious and critical axe-core violations, one line each (URL, rule, elements). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
