@@ -5,7 +5,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -16,5 +15,14 @@ export default defineConfig({
     // Migrates one PGlite per run; test files open their database from it (tests/helpers/context.ts).
     globalSetup: ['tests/helpers/pglite-template.ts'],
     allowOnly: false,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
+      {
+        extends: true,
+        // The integration files mock nothing and build their own context, so they share one module
+        // graph per worker instead of loading the server's modules again for every file.
+        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], isolate: false },
+      },
+    ],
   },
 });
