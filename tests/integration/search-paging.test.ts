@@ -31,6 +31,17 @@ describe('search pages over keyset cursors', () => {
     expect(await ids({ page: 500 })).toEqual([]);
   });
 
+  it('keeps the pages of one page size apart from another size of the same search', async () => {
+    const members = [];
+    for (let i = 0; i < 30; i++)
+      members.push(await createMember(ctx(), { name: `M${i}`, lastActiveAt: new Date(Date.UTC(2026, 10, 1, 0, i)) }));
+    const newestFirst = members.reverse();
+    expect(await ids({ page: 1, pp: 5 })).toEqual(newestFirst.slice(0, 5));
+    // Page 1 of 5 ends after the 5th member; page 2 of 12 must still start at the 13th.
+    expect(await ids({ page: 2, pp: 12 })).toEqual(newestFirst.slice(12, 24));
+    expect(await ids({ page: 2, pp: 5 })).toEqual(newestFirst.slice(5, 10));
+  });
+
   it('keeps deep pages right after the cursors expire and the order changed', async () => {
     const members = [];
     for (let i = 0; i < 30; i++)

@@ -35,11 +35,13 @@ export async function searchPageRows(
   page: number,
   pp: number,
 ): Promise<SearchRow[]> {
+  // A cursor ends a page of `pp` rows: pages of another size of the same search have their own.
+  const key = `${cursorKey} pp=${pp}`;
   let cursor: PageCursor | null = null;
   if (page > 1) {
-    const known = cursorOf(ctx.searchCursorCache, cursorKey, page - 1);
-    if (known.stale) renewInBackground(ctx, condition, cursorKey, page - 1, pp);
-    cursor = known.cursor ?? (await computeCursors(ctx, condition, cursorKey, page - 1, pp));
+    const known = cursorOf(ctx.searchCursorCache, key, page - 1);
+    if (known.stale) renewInBackground(ctx, condition, key, page - 1, pp);
+    cursor = known.cursor ?? (await computeCursors(ctx, condition, key, page - 1, pp));
     if (!cursor) return [];
   }
   const pageIds = pageIdsQuery(ctx, condition, cursor, pp).as('page_ids');
@@ -57,7 +59,7 @@ export async function searchPageRows(
     .orderBy(desc(pageIds.at), desc(pageIds.id));
   const last = rows[rows.length - 1];
   if (last && rows.length === pp)
-    rememberCursors(ctx.searchCursorCache, cursorKey, [[page, { at: last.atText, id: last.profile.id }]]);
+    rememberCursors(ctx.searchCursorCache, key, [[page, { at: last.atText, id: last.profile.id }]]);
   return rows.map((row) => ({
     profile: row.profile,
     images: typeof row.images === 'string' ? (JSON.parse(row.images) as ProfileImage[]) : row.images,
