@@ -2,20 +2,13 @@
 // Writes to ./screenshots/<name>-<width>.png. Used while developing; not part of npm test.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const [base, ...paths] = process.argv.slice(2);
 fs.mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_FLAGS,
 });
 for (const width of [1280, 390]) {
   const extraHTTPHeaders = process.env.SITE_HOST ? { 'original-host': process.env.SITE_HOST } : {};

@@ -6,6 +6,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export interface LighthouseScores {
   performance: number;
@@ -20,20 +21,11 @@ export interface LighthouseScores {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Median Lighthouse scores of `runs` runs against `url` with Chromium at CHROME_PATH. */
+/** Median Lighthouse scores of `runs` runs against `url` with Chromium at CHROMIUM_PATH. */
 export async function lighthouseScores(url: string, runs: number): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number[]> = {
     performance: [],

@@ -8,6 +8,7 @@
  * it is the same file on every lander of a site and cached after the first.
  */
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export interface TransferFigures {
   totalBytes: number;
@@ -17,19 +18,9 @@ export interface TransferFigures {
   requests: number;
 }
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 /** Transfer of each URL (a fresh context each: nothing cached). */
 export async function measureTransfers(urls: string[]): Promise<Map<string, TransferFigures>> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const out = new Map<string, TransferFigures>();
   try {
     for (const url of urls) {

@@ -1,17 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-
-/** Launch flags for Debian's Chromium in this closed network (docs/architecture.md). */
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /** The cookie a lander sets with the visitor's traffic source (URL-encoded JSON, server/http/tracking-cookie.ts), for `context.addCookies`. */
 export function trackingCookie(
@@ -35,7 +25,7 @@ export function useBrowser() {
   const allowed: RegExp[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   });
   afterEach(async () => {
     const unexpected = consoleErrors.filter((line) => !allowed.some((pattern) => pattern.test(line)));
