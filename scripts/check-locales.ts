@@ -64,7 +64,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'lander.cookies',
   ],
   it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy'],
-  fr: ['member.message_short', 'lander.cookies', 'lander.faq'],
+  fr: ['member.message_short', 'lander.cookies', 'lander.faq', 'account.notifications_title'],
   es: ['nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
   pl: ['search.region'],
 };

@@ -1,5 +1,7 @@
 import { getConfig } from './config';
 import { createContext, type AppContext } from './context';
+import './jobs/all-jobs';
+import { startPeriodicJobs } from './jobs/periodic-jobs';
 
 /**
  * The process-wide AppContext, created on first use from the process's
@@ -8,9 +10,15 @@ import { createContext, type AppContext } from './context';
 let contextPromise: Promise<AppContext> | null = null;
 
 export function getAppContext(): Promise<AppContext> {
-  contextPromise ??= createContext(getConfig()).catch((error: unknown) => {
-    contextPromise = null;
-    throw error;
-  });
+  contextPromise ??= createContext(getConfig()).then(
+    (ctx) => {
+      startPeriodicJobs(ctx);
+      return ctx;
+    },
+    (error: unknown) => {
+      contextPromise = null;
+      throw error;
+    },
+  );
   return contextPromise;
 }

@@ -24,6 +24,10 @@ export const ERROR_STATUS = {
   blocked: 403,
   insufficient_credits: 402,
   not_found: 404,
+  photo_limit_reached: 409,
+  member_deleted: 410,
+  invalid_token: 410,
+  expired_token: 410,
   rate_limited: 429,
   internal: 500,
 } as const;
@@ -52,6 +56,10 @@ export const ERROR_MESSAGE_KEY: Record<ErrorCode, string> = {
   blocked: 'chat.blocked',
   insufficient_credits: 'chat.insufficient_credits',
   not_found: 'errors.not_found',
+  photo_limit_reached: 'photos.limit_reached',
+  member_deleted: 'chat.member_deleted_cannot_reply',
+  invalid_token: 'account.token_invalid',
+  expired_token: 'account.token_expired',
   rate_limited: 'errors.rate_limited',
   internal: 'errors.internal',
 };

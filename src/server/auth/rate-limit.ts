@@ -3,7 +3,19 @@ import { fail, type Failure } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { rateLimits } from '../db/schema';
 
-export type RateLimitName = 'login' | 'signup' | 'emailCheck';
+export type RateLimitName =
+  | 'login'
+  | 'signup'
+  | 'emailCheck'
+  | 'passwordChange'
+  | 'passwordReset'
+  | 'passwordResetAccount'
+  | 'activationResend'
+  | 'activationResendDaily'
+  | 'dataExport'
+  | 'emailChange'
+  | 'emailChangeResend'
+  | 'emailChangeLink';
 
 /** Limits per action: at most `limit` hits per `windowMs` per key (login and signup from the config). */
 export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: number; windowMs: number } {
@@ -14,6 +26,30 @@ export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: num
       return { limit: ctx.config.rateLimits.signupsPerHour, windowMs: 60 * 60_000 };
     case 'emailCheck':
       return { limit: 60, windowMs: 10 * 60_000 };
+    // docs/product.md §10 Password and password reset: the current password is guessed like a login.
+    case 'passwordChange':
+      return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
+    // Reset requests: per client address, and per e-mail address (known or not, the same).
+    case 'passwordReset':
+      return { limit: 20, windowMs: 60 * 60_000 };
+    case 'passwordResetAccount':
+      return { limit: 5, windowMs: 60 * 60_000 };
+    // docs/product.md §2 activate-reminder: "send the link again" at most once a minute, 5 times a day.
+    case 'activationResend':
+      return { limit: 1, windowMs: 60_000 };
+    case 'activationResendDaily':
+      return { limit: 5, windowMs: 24 * 60 * 60_000 };
+    // docs/product.md §10 Data export: at most 3 exports asked for a day.
+    case 'dataExport':
+      return { limit: 3, windowMs: 24 * 60 * 60_000 };
+    // docs/product.md §10 E-mail change: the current password is guessed like a login; a new
+    // confirmation link at most 5 times an hour; link tokens from one address at most 30 an hour.
+    case 'emailChange':
+      return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
+    case 'emailChangeResend':
+      return { limit: 5, windowMs: 60 * 60_000 };
+    case 'emailChangeLink':
+      return { limit: 30, windowMs: 60 * 60_000 };
   }
 }
 

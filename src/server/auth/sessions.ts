@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sessions } from '../db/schema';
 
@@ -19,16 +19,35 @@ function tokenId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What the sessions list shows about the device a session was started on (no IP address is kept). */
+export interface SessionDevice {
+  userAgent: string | null;
+  /** ISO country of the log-in IP address, when known. */
+  country: string | null;
+}
+
 /**
  * Starts a session for `userId`: an opaque 256-bit random token (base64url) for
- * the cookie; only its hash is stored.
+ * the cookie; only its hash is stored, with the device it was started on.
  */
-export async function createSession(ctx: AppContext, userId: number): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  device: SessionDevice = { userAgent: null, country: null },
+): Promise<{ token: string; session: Session }> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs);
   const id = tokenId(token);
-  await ctx.db.insert(sessions).values({ id, userId, createdAt: now, lastSeenAt: now, expiresAt });
+  await ctx.db.insert(sessions).values({
+    id,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    userAgent: device.userAgent?.slice(0, 512) ?? null,
+    country: device.country,
+  });
   return { token, session: { id, userId, expiresAt } };
 }
 
@@ -53,4 +72,25 @@ export async function readSession(ctx: AppContext, token: string | undefined): P
 export async function destroySession(ctx: AppContext, token: string | undefined): Promise<void> {
   if (!token) return;
   await ctx.db.delete(sessions).where(eq(sessions.id, tokenId(token)));
+}
+
+/**
+ * Ends a member's sessions (password change or reset, "log out everywhere else", account
+ * deletion): all of them, or all but `exceptSessionId` (the session doing it).
+ * @returns how many sessions ended.
+ */
+export async function endSessions(
+  ctx: AppContext,
+  userId: number,
+  options: { exceptSessionId?: string } = {},
+): Promise<number> {
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(
+      options.exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, options.exceptSessionId))
+        : eq(sessions.userId, userId),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }

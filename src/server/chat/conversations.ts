@@ -3,6 +3,7 @@ import type { ChatEntry } from '~/shared/contracts/chat';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { conversationMembers, conversations, messages, profiles, users } from '../db/schema';
+import { deletedMemberProfile } from '../account/deleted-member';
 import { loadImages, toPublicProfile } from '../members/profile-view';
 import { publishEvent } from '../realtime/events';
 import { isBlockedEitherWay } from './blocks';
@@ -93,11 +94,12 @@ export async function startConversation(
 /**
  * docs/product.md §3 Chat entries of a member: conversations with at least one message or
  * started by them, not deleted by them, newest first, with unread count and the
- * last visible message.
+ * last visible message. A partner who deleted their account comes with `member_deleted` and
+ * an empty profile (docs/product.md §10).
  */
 export async function listChats(ctx: AppContext, userId: number): Promise<ChatEntry[]> {
   const rows = await ctx.db
-    .select({ conversation: conversations, member: conversationMembers, other: profiles })
+    .select({ conversation: conversations, member: conversationMembers, other: profiles, status: users.status })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
     .innerJoin(
@@ -107,8 +109,14 @@ export async function listChats(ctx: AppContext, userId: number): Promise<ChatEn
         sql`${profiles.id} <> ${userId}`,
       ),
     )
+    .innerJoin(users, eq(users.id, profiles.id))
     .where(
-      and(eq(conversationMembers.userId, userId), isNull(conversationMembers.hiddenAt), eq(profiles.isVisible, true)),
+      and(
+        eq(conversationMembers.userId, userId),
+        isNull(conversationMembers.hiddenAt),
+        // A deleted member's chats stay (as "Deleted member", docs/product.md §10); other hidden profiles go.
+        or(eq(profiles.isVisible, true), eq(users.status, 'deleted')),
+      ),
     )
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))
     .limit(200);
@@ -131,9 +139,11 @@ export async function listChats(ctx: AppContext, userId: number): Promise<ChatEn
       last && (row.member.hiddenBeforeMessageId === null || last.id > row.member.hiddenBeforeMessageId)
         ? last
         : undefined;
+    const isDeleted = row.status === 'deleted';
     return {
       conversation: row.conversation.id,
-      profile: toPublicProfile(row.other, imageRows, today),
+      profile: isDeleted ? deletedMemberProfile(row.other.id) : toPublicProfile(row.other, imageRows, today),
+      member_deleted: isDeleted,
       num_unread_messages: row.member.unreadCount,
       last_message: visibleLast
         ? {

@@ -2,30 +2,56 @@ import { eq } from 'drizzle-orm';
 import type { ChatMessage } from '~/shared/contracts/chat';
 import { getI18n } from '~/shared/i18n';
 import { isLocale } from '~/shared/locales';
+import { getNotificationSettings } from '../account/notification-settings';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { registerAllMessages } from '../i18n/messages';
 import { sendPushToUser } from '../push/subscriptions';
 import { hasOpenStream } from '../realtime/presence';
 import type { SiteConfig } from '../sites/site-config';
+import { mailAboutMessage } from './message-mail';
 
 /** Longest text preview in a push when the site allows previews (characters). */
 export const PUSH_PREVIEW_CHARS = 60;
 
+/** Notifications still being sent, so tests and shutdown can wait for them. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** Waits until every message notification started so far has been sent or has failed. */
+export async function settleMessageNotifications(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
+
 /**
- * Push: when the recipient has no open event stream in any process, a
- * web push goes to their subscriptions (gone ones are pruned): the sender's
- * name, and the message text only as a short preview when the site's
- * `push_message_preview` allows it; it opens the conversation.
+ * Push: when the recipient has no open event stream in any process and wants message pushes
+ * (docs/product.md §10 Notifications), a web push goes to their subscriptions (gone ones are
+ * pruned): the sender's name, and the message text only as a short preview when the site's
+ * `push_message_preview` allows it; it opens the conversation. When no push was accepted and
+ * the member wants message mails, `mailAboutMessage` mails them instead (at most hourly per
+ * conversation; a mail failure is logged, never thrown).
  * @returns how many pushes the push services accepted (0 when online).
  */
-export async function pushMessageIfOffline(
+export function pushMessageIfOffline(
+  ctx: AppContext,
+  site: SiteConfig,
+  recipientId: number,
+  message: ChatMessage,
+): Promise<number> {
+  const job = notifyAboutMessage(ctx, site, recipientId, message);
+  inFlight.add(job);
+  void job.catch(() => undefined).finally(() => inFlight.delete(job));
+  return job;
+}
+
+async function notifyAboutMessage(
   ctx: AppContext,
   site: SiteConfig,
   recipientId: number,
   message: ChatMessage,
 ): Promise<number> {
   if (await hasOpenStream(ctx, recipientId)) return 0;
+  const settings = await getNotificationSettings(ctx, recipientId);
+  if (!settings.message_push && !settings.message_mail) return 0;
   registerAllMessages();
   const rows = await ctx.db
     .select({ id: profiles.id, name: profiles.name, language: profiles.language })
@@ -41,10 +67,18 @@ export async function pushMessageIfOffline(
   const name = rows[0]?.name ?? site.name;
   const text = message.text ?? '';
   const preview = text.length > PUSH_PREVIEW_CHARS ? `${text.slice(0, PUSH_PREVIEW_CHARS - 1)}…` : text;
-  return sendPushToUser(ctx, recipientId, {
-    title: t('push.message_title', { name }),
-    body: site.push_message_preview && preview ? preview : t('push.message_body'),
-    url: `/chats/${message.conversation}`,
-    tag: `chat-${message.conversation}`,
-  });
+  const pushed = settings.message_push
+    ? await sendPushToUser(ctx, recipientId, {
+        title: t('push.message_title', { name }),
+        body: site.push_message_preview && preview ? preview : t('push.message_body'),
+        url: `/chats/${message.conversation}`,
+        tag: `chat-${message.conversation}`,
+      })
+    : 0;
+  if (pushed === 0 && settings.message_mail) {
+    await mailAboutMessage(ctx, { site, recipientId, senderName: name, conversationId: message.conversation }).catch(
+      (error: unknown) => ctx.log.warn('message mail failed', { userId: recipientId, error }),
+    );
+  }
+  return pushed;
 }

@@ -109,10 +109,13 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
     premium_until: Date | string | null;
     country: string | null;
     language: string | null;
+    other_deleted: boolean;
   }>(
     ctx.db,
     sql`SELECT c.member_low, c.member_high, u.premium_until, p.country, p.language,
-        NOT ${notBlockedWith(userId, sql`CASE WHEN c.member_low = ${userId} THEN c.member_high ELSE c.member_low END`)} AS blocked
+        NOT ${notBlockedWith(userId, sql`CASE WHEN c.member_low = ${userId} THEN c.member_high ELSE c.member_low END`)} AS blocked,
+        EXISTS (SELECT 1 FROM ${users} o WHERE o.id = CASE WHEN c.member_low = ${userId} THEN c.member_high ELSE c.member_low END
+          AND o.status = 'deleted') AS other_deleted
       FROM ${conversations} c
       JOIN ${conversationMembers} cm ON cm.conversation_id = c.id AND cm.user_id = ${userId}
       JOIN ${users} u ON u.id = ${userId}
@@ -123,6 +126,7 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
   return {
     otherId: Number(row.member_low) === userId ? Number(row.member_high) : Number(row.member_low),
     blocked: row.blocked,
+    otherDeleted: row.other_deleted,
     premiumUntil: row.premium_until,
     country: row.country,
     language: row.language,
@@ -131,7 +135,8 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
 
 /**
  * `POST /api/messages.php`: stores a text or GIF message from a member in one
- * of their conversations. Blocked pairs cannot write; a GIF must be one the GIF
+ * of their conversations. Blocked pairs cannot write, nor can anyone write to a
+ * member who deleted their account (`member_deleted`, docs/product.md §10); a GIF must be one the GIF
  * provider knows (its media is stored with the message). A member who is not
  * premium pays the site's message cost for their country. The debit with its
  * ledger row, the message, the conversation's time and both members' views
@@ -148,11 +153,12 @@ export async function sendMessage(
 ): Promise<
   Result<
     { message: ChatMessage; credits: number },
-    'not_found' | 'blocked' | 'insufficient_credits' | 'validation_failed'
+    'not_found' | 'blocked' | 'insufficient_credits' | 'validation_failed' | 'member_deleted'
   >
 > {
   const context = await sendingContext(ctx, userId, input.conversation);
   if (!context) return fail('not_found');
+  if (context.otherDeleted) return fail('member_deleted');
   if (context.blocked) return fail('blocked');
   let gif: Gif | null = null;
   if (input.gif !== undefined) {

@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. `List-Unsubscribe` on notification mails. */
+  headers?: Record<string, string>;
 }
 
 /** Sends mail; resolves once the transport accepted the message (docs/product.md §3 Activation `delivered`). */

@@ -1,20 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import { MAX_PHOTOS } from '~/shared/contracts/photos';
 import type { ProfileImage } from '~/shared/contracts/profile';
-import { ok, type Result } from '~/shared/errors';
+import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { images, profiles } from '../db/schema';
+import { lockPhotoOwner } from './own-photos';
 import { processProfileImage } from './process-image';
 
+type AddError = 'payload_too_large' | 'unsupported_media_type' | 'photo_limit_reached';
+
+async function photoCount(ctx: AppContext, userId: number): Promise<number> {
+  const [row] = await ctx.db.select({ value: count() }).from(images).where(eq(images.profileId, userId));
+  return row?.value ?? 0;
+}
+
 /**
- * docs/product.md §2 step 2: stores an uploaded photo for the member (re-encoded original
- * and thumbnail under `u/<id>/`); the first photo becomes the main image.
+ * docs/product.md §2 step 2 and §10 Photos: stores an uploaded photo for the member
+ * (re-encoded original and thumbnail under `u/<id>/`) at the end of the gallery; the first
+ * photo becomes the main image. A member has at most MAX_PHOTOS photos: a full gallery gets
+ * `photo_limit_reached` (checked before decoding, and again under the profile lock so parallel
+ * uploads cannot pass it; the files of a refused upload are removed).
  */
 export async function addProfileImage(
   ctx: AppContext,
   userId: number,
   bytes: Uint8Array,
-): Promise<Result<{ image: ProfileImage; mainImageId: number }, 'payload_too_large' | 'unsupported_media_type'>> {
+): Promise<Result<{ image: ProfileImage; mainImageId: number }, AddError>> {
+  if ((await photoCount(ctx, userId)) >= MAX_PHOTOS) return fail('photo_limit_reached');
   const processed = await processProfileImage(bytes);
   if (!processed.ok) return processed;
   const base = `u/${userId}/${randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')}`;
@@ -22,8 +35,11 @@ export async function addProfileImage(
   const thumbFilename = `${base}-thumb.webp`;
   await ctx.storage.put(filename, processed.value.full);
   await ctx.storage.put(thumbFilename, processed.value.thumb);
-  return ctx.db.transaction(async (tx) => {
+  const added = await ctx.db.transaction(async (tx) => {
+    const currentMain = await lockPhotoOwner(tx, userId);
     const [existing] = await tx.select({ value: count() }).from(images).where(eq(images.profileId, userId));
+    const position = existing?.value ?? 0;
+    if (position >= MAX_PHOTOS) return null;
     const [row] = await tx
       .insert(images)
       .values({
@@ -32,17 +48,15 @@ export async function addProfileImage(
         thumbFilename,
         width: processed.value.width,
         height: processed.value.height,
-        position: existing?.value ?? 0,
+        position,
         createdAt: ctx.clock.now(),
       })
       .returning({ id: images.id });
-    const [profile] = await tx
-      .select({ mainImageId: profiles.mainImageId })
-      .from(profiles)
-      .where(eq(profiles.id, userId))
-      .for('update');
-    const mainImageId = profile?.mainImageId ?? row!.id;
-    if (!profile?.mainImageId) await tx.update(profiles).set({ mainImageId }).where(eq(profiles.id, userId));
-    return ok({ image: { id: row!.id, filename, thumb_filename: thumbFilename }, mainImageId });
+    const mainImageId = currentMain ?? row!.id;
+    if (!currentMain) await tx.update(profiles).set({ mainImageId }).where(eq(profiles.id, userId));
+    return { image: { id: row!.id, filename, thumb_filename: thumbFilename }, mainImageId };
   });
+  if (added) return ok(added);
+  await Promise.all([ctx.storage.delete(filename), ctx.storage.delete(thumbFilename)]);
+  return fail('photo_limit_reached');
 }

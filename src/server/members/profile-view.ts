@@ -17,9 +17,13 @@ export function toPublicProfile(row: ProfileRow, imageRows: ImageRow[], today: D
   return withImages(row, imageRows.filter((image) => image.profileId === row.id).map(toImage), today);
 }
 
-/** The public profile of `row` with its images already in gallery order (ids, filenames). */
+/**
+ * The public profile of `row` with its images already in the member's order (ids, filenames).
+ * docs/product.md §10 Photos: the gallery opens with the main photo, the others follow in order.
+ */
 export function withImages(row: ProfileRow, ordered: ProfileImage[], today: Date): PublicProfile {
   const main = ordered.find((image) => image.id === row.mainImageId) ?? ordered[0] ?? null;
+  const gallery = main ? [main, ...ordered.filter((image) => image !== main)] : ordered;
   return {
     id: row.id,
     name: row.name,
@@ -28,7 +32,7 @@ export function withImages(row: ProfileRow, ordered: ProfileImage[], today: Date
     country: row.country,
     countryregion: row.countryregion,
     main_image: main,
-    images: ordered,
+    images: gallery,
     gender: row.gender,
     personal: row.personal,
     language: isLocale(row.language) ? row.language : 'en',

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { ok, type Result } from '~/shared/errors';
 import { isLocale } from '~/shared/locales';
+import { hitRateLimit, rateLimited } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { emailActivations, profiles, users } from '../db/schema';
 import { activationMail } from '../mail/activation-mail';
@@ -43,35 +45,74 @@ export async function ensureActivationMail(
     (latest && !latest.deliveredAt && now.getTime() - latest.createdAt.getTime() < RESEND_AFTER_MS);
   if (inFlight) return { delivered: false };
 
+  const job = sendNewActivationMail(ctx, { ...input, user })
+    .then(() => undefined)
+    .catch((error: unknown) => ctx.log.warn('activation mail failed', { userId: input.userId, error }))
+    .finally(() => sending.delete(input.userId));
+  sending.set(input.userId, job);
+  return { delivered: false };
+}
+
+/** Makes a new activation link for the member's current address, mails it and marks it delivered once accepted. */
+async function sendNewActivationMail(
+  ctx: AppContext,
+  input: {
+    userId: number;
+    siteName: string;
+    origin: string;
+    from: string;
+    user: { email: string; name: string; language: string };
+  },
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock.now();
   const [row] = await ctx.db
     .insert(emailActivations)
     .values({
       userId: input.userId,
-      email: user.email,
+      email: input.user.email,
       tokenHash: hashToken(token),
       createdAt: now,
       expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
     })
     .returning({ id: emailActivations.id });
   const message = activationMail({
-    to: user.email,
-    name: user.name,
+    to: input.user.email,
+    name: input.user.name,
     siteName: input.siteName,
     link: `${input.origin}/activate/confirm?token=${token}`,
-    locale: isLocale(user.language) ? user.language : 'en',
+    locale: isLocale(input.user.language) ? input.user.language : 'en',
     from: input.from,
   });
-  const job = ctx.mailer
-    .send(message)
-    .then(() =>
-      ctx.db.update(emailActivations).set({ deliveredAt: ctx.clock.now() }).where(eq(emailActivations.id, row!.id)),
-    )
-    .then(() => undefined)
-    .catch((error: unknown) => ctx.log.warn('activation mail failed', { userId: input.userId, error }))
-    .finally(() => sending.delete(input.userId));
-  sending.set(input.userId, job);
-  return { delivered: false };
+  await ctx.mailer.send(message);
+  await ctx.db.update(emailActivations).set({ deliveredAt: ctx.clock.now() }).where(eq(emailActivations.id, row!.id));
+}
+
+/**
+ * docs/product.md §2 activate-reminder, "send the link again": a new activation mail for a
+ * not yet confirmed member, sent now (the answer waits for the mail server, so the banner can
+ * say "sent" or "error"). Earlier links keep working until they expire. At most once a
+ * minute and 5 times a day (`rate_limited` with the seconds to wait).
+ * @returns `already_confirmed` when there is nothing to confirm.
+ * @throws the transport's error when the mail was not accepted (a 500: try again later).
+ */
+export async function resendActivationMail(
+  ctx: AppContext,
+  input: { userId: number; siteName: string; origin: string; from: string },
+): Promise<Result<{ status: 'sent' | 'already_confirmed' }, 'rate_limited'>> {
+  const [user] = await ctx.db
+    .select({ email: users.email, status: users.status, name: profiles.name, language: profiles.language })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!user || user.status !== 'not_confirmed') return ok({ status: 'already_confirmed' });
+  const perMinute = await hitRateLimit(ctx, 'activationResend', `user:${input.userId}`);
+  if (!perMinute.allowed) return rateLimited(perMinute.retryAfterS);
+  const perDay = await hitRateLimit(ctx, 'activationResendDaily', `user:${input.userId}`);
+  if (!perDay.allowed) return rateLimited(perDay.retryAfterS);
+  await sendNewActivationMail(ctx, { ...input, user });
+  return ok({ status: 'sent' });
 }
 
 /** Waits for mail jobs in flight (tests, graceful shutdown). */
@@ -101,4 +142,10 @@ export async function confirmActivation(ctx: AppContext, token: string): Promise
       .where(and(eq(users.id, row.userId), eq(users.email, row.email), eq(users.status, 'not_confirmed')));
   });
   return 'done';
+}
+
+/** Whether the member still has to confirm the e-mail address (the activate-reminder shows, docs/product.md §2). */
+export async function isAwaitingConfirmation(ctx: AppContext, userId: number): Promise<boolean> {
+  const [row] = await ctx.db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.status === 'not_confirmed';
 }

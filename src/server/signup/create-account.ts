@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SignupPayload } from '~/shared/contracts/auth';
 import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '~/shared/constants';
 import { fail, ok, type Result } from '~/shared/errors';
 import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
 import type { TrackingRecordValue } from '~/shared/tracking';
+import { deletedEmailMarker } from '../account/deleted-email';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { grantCredits } from '../credits/credits';
@@ -85,12 +86,16 @@ export async function createAccount(
   }
 }
 
-/** The account with this e-mail on a site, if any. */
+/**
+ * The account with this e-mail on a site, if any — also a deleted one, found by the keyed
+ * hash its `email` holds (docs/product.md §10 account deletion), with `status` 'deleted'.
+ */
 export async function findAccount(ctx: AppContext, site: string, email: string) {
+  const addresses = [email.trim().toLowerCase(), deletedEmailMarker(ctx.secret, site, email)];
   const [row] = await ctx.db
     .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
     .from(users)
-    .where(and(eq(users.site, site), eq(users.email, email.toLowerCase())))
+    .where(and(eq(users.site, site), inArray(users.email, addresses)))
     .limit(1);
   return row ?? null;
 }

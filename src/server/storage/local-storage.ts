@@ -10,6 +10,8 @@ export interface Storage {
   /** The file's bytes, or null when it does not exist. */
   get(key: string): Promise<Uint8Array | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; a missing file is not an error (deleting twice is harmless). */
+  delete(key: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -47,6 +49,10 @@ export function createLocalStorage(dataDir: string): Storage {
         () => true,
         () => false,
       );
+    },
+    async delete(key) {
+      if (!isSafeKey(key)) return;
+      await fs.rm(resolve(key), { force: true });
     },
   };
 }

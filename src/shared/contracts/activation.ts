@@ -11,3 +11,18 @@ export const activationContract = defineContract({
   response: z.object({ delivered: z.boolean() }),
   errors: ['not_logged_in'],
 });
+
+/**
+ * `POST /api/activate.php?resend=1`: the activate-reminder's "send the link again" (docs/product.md
+ * §2): a new activation mail now, at most once a minute and 5 times a day (`rate_limited`).
+ */
+export const resendActivationContract = defineContract({
+  method: 'POST',
+  path: '/api/activate.php',
+  selector: { resend: '1' },
+  auth: 'member',
+  query: z.strictObject({ resend: z.literal('1') }),
+  body: z.undefined(),
+  response: z.object({ status: z.enum(['sent', 'already_confirmed']) }),
+  errors: ['not_logged_in', 'rate_limited'],
+});

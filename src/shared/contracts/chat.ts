@@ -35,6 +35,8 @@ export type ChatMessage = z.infer<typeof messageSchema>;
 export const chatEntrySchema = z.object({
   conversation: z.number().int(),
   profile: publicProfileSchema,
+  /** docs/product.md §10: the other member deleted their account (shown as "Deleted member", no name or photo). */
+  member_deleted: z.boolean(),
   num_unread_messages: z.number().int().min(0),
   last_message: z
     .object({ text: z.string().nullable(), gif: z.boolean(), from_me: z.boolean(), created_at: z.string() })
@@ -110,7 +112,7 @@ export const sendMessageContract = defineContract({
       path: ['text'],
     }),
   response: z.object({ message: messageSchema, credits: z.number().int().min(0) }),
-  errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked', 'insufficient_credits'],
+  errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked', 'insufficient_credits', 'member_deleted'],
 });
 
 /** `GET /api/gifs.php?q=&locale=`: GIFs for the chat's picker (featured ones for an empty query), in the locale's GIF-service language. */

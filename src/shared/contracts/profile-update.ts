@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GENDERS } from '../constants';
 import { ALLOWED_VALUES } from '../profile-fields';
 import { cityRule } from '../rules/profile-rules';
-import { emailRule } from '../rules/signup-rules';
+import { emailRule, nameRule } from '../rules/signup-rules';
 import { defineContract, noParams } from './define';
 import { userSchema } from './profile';
 
@@ -11,9 +11,11 @@ export const PERSONAL_MAX_LENGTH = 2000;
 
 /**
  * `PUT /api/user.php` (docs/product.md §7): country, countryregion, city; or the whole
- * profile with lastSignupStep. Every field is optional; null clears it.
+ * profile with lastSignupStep; `name` from /profile (docs/product.md §10). Every field is
+ * optional; null clears it (the name cannot be cleared).
  */
 export const profileUpdateSchema = z.strictObject({
+  name: nameRule.optional(),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
@@ -23,7 +25,8 @@ export const profileUpdateSchema = z.strictObject({
   city: cityRule.nullable().optional(),
   gender: z.enum(GENDERS).nullable().optional(),
   date_of_birth: z.string().max(10).nullable().optional(),
-  fields: z.record(z.string().max(40), z.string().max(40)).optional(),
+  /** Field name → allowed value; null removes the answer. Fields left out keep theirs. */
+  fields: z.record(z.string().max(40), z.string().max(40).nullable()).optional(),
   personal: z.string().max(PERSONAL_MAX_LENGTH, { error: 'validation.max_length' }).nullable().optional(),
   lastSignupStep: z.number().int().min(0).max(7).optional(),
 });

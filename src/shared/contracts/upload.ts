@@ -17,5 +17,5 @@ export const profileImageContract = defineContract({
   // The multipart body is read by the handler itself.
   body: z.any(),
   response: z.object({ image: profileImageSchema, main_image_id: z.number().int() }),
-  errors: ['not_logged_in', 'payload_too_large', 'unsupported_media_type', 'validation_failed'],
+  errors: ['not_logged_in', 'payload_too_large', 'unsupported_media_type', 'validation_failed', 'photo_limit_reached'],
 });

@@ -51,9 +51,11 @@ export function nameFromEmail(email: string): string {
     .slice(0, NAME_MAX_LENGTH);
 }
 
-/** i18n parameters for a rule's message key (e.g. the N of "at least N characters"). */
-export const RULE_PARAMS: Record<string, Record<string, number>> = {
-  'password.validation.min_length': { count: PASSWORD_MIN_LENGTH },
-  'password.validation.max_length': { count: PASSWORD_MAX_LENGTH },
-  'name.validation.max_length': { count: NAME_MAX_LENGTH },
+/** i18n parameters for a rule's message key (e.g. the N of "at least N characters"), by field then key. */
+export const RULE_PARAMS: Record<string, Record<string, Record<string, number>>> = {
+  password: {
+    'validation.min_length': { count: PASSWORD_MIN_LENGTH },
+    'validation.max_length': { count: PASSWORD_MAX_LENGTH },
+  },
+  name: { 'validation.max_length': { count: NAME_MAX_LENGTH } },
 };

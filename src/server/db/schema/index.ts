@@ -17,3 +17,4 @@ export * from './push';
 export * from './likes';
 export * from './chat';
 export * from './realtime';
+export * from './account';

@@ -47,6 +47,18 @@ export const users = pgTable(
     /** docs/product.md §2: the member's last search filters, remembered unless a search says `do_not_save`. */
     savedSearch: jsonb('saved_search').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * docs/product.md §10 account deletion: when the member deleted the account. The row stays
+     * (credit ledger, other members' conversations) with no personal data; `email` then holds
+     * `deleted:` + a keyed hash of the address so a new signup with it is recognised.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The optional reason given when deleting (one of a fixed list; no free text). */
+    deleteReason: text('delete_reason'),
+    /** When the one-time `delete_discount` offer was shown (offered at most once). */
+    deleteDiscountOfferedAt: timestamp('delete_discount_offered_at', { withTimezone: true }),
+    /** When the complete-signup reminder mail went out (sent at most once). */
+    signupReminderSentAt: timestamp('signup_reminder_sent_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('users_site_email_idx').on(t.site, t.email)],
 );

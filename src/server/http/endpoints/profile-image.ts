@@ -1,10 +1,18 @@
+import { arrangePhotosContract, deletePhotoContract, photosContract } from '~/shared/contracts/photos';
 import { MAX_UPLOAD_BYTES, profileImageContract } from '~/shared/contracts/upload';
 import { ok } from '~/shared/errors';
 import { addProfileImage } from '../../media/add-profile-image';
+import { arrangeProfileImages } from '../../media/arrange-profile-images';
+import { deleteProfileImage } from '../../media/delete-profile-image';
+import { listOwnPhotos } from '../../media/own-photos';
 import { defineOperation } from '../api';
 import { readSingleFile } from '../parse';
 
-/** `POST /api/profileimage.php` (docs/product.md §7): one image in the multipart field `file`. */
+/**
+ * `POST /api/profileimage.php` (docs/product.md §7): one image in the multipart field `file`;
+ * `GET` (list), `DELETE` (one photo) and `PUT` (order, main photo) of the member's own photos
+ * (docs/product.md §10 Photos).
+ */
 export const profileImageEndpoint = [
   defineOperation(profileImageContract, async (_input, req) => {
     const file = await readSingleFile(req.request, 'file', MAX_UPLOAD_BYTES);
@@ -13,4 +21,7 @@ export const profileImageEndpoint = [
     if (!added.ok) return added;
     return ok({ image: added.value.image, main_image_id: added.value.mainImageId });
   }),
+  defineOperation(photosContract, async (_input, req) => ok(await listOwnPhotos(req.ctx.db, req.session.userId))),
+  defineOperation(deletePhotoContract, ({ body }, req) => deleteProfileImage(req.ctx, req.session.userId, body.image)),
+  defineOperation(arrangePhotosContract, ({ body }, req) => arrangeProfileImages(req.ctx, req.session.userId, body)),
 ];

@@ -1,0 +1,131 @@
+import { and, eq, ne, or } from 'drizzle-orm';
+import type { DeleteReason } from '~/shared/contracts/account-deletion';
+import { fail, ok, type Result } from '~/shared/errors';
+import { verifyPassword } from '../auth/passwords';
+import type { AppContext } from '../context';
+import {
+  accountTokens,
+  blocks,
+  conversationMembers,
+  dataExports,
+  emailActivations,
+  images,
+  likes,
+  memberEvents,
+  messageMailLog,
+  notificationSettings,
+  profiles,
+  pushSubscriptions,
+  rateLimits,
+  sessions,
+  streamPresence,
+  users,
+} from '../db/schema';
+import { deletedEmailMarker } from './deleted-email';
+
+/** A password hash no password matches (not a PHC string, so verification always fails). */
+const UNUSABLE_PASSWORD_HASH = '!deleted';
+
+/**
+ * docs/product.md §10 account deletion: checks the member's password, then in one transaction
+ * removes everything personal — photos (rows), likes given and received, push subscriptions,
+ * every session, account tokens, data exports, notification settings, mail log, activation
+ * links, realtime events, blocks, the member's side of each conversation — blanks and hides
+ * the profile (the row stays: the other members' conversations refer to it) and turns the
+ * user row into `status = 'deleted'` with no address (a keyed hash, see deleted-email.ts),
+ * no usable password and no tracking. Messages stay for the other member and the credit
+ * ledger stays for the accounts. After the commit the photo and export files leave storage.
+ * Failure: `validation_failed` with a `password` issue for a wrong password (nothing changes).
+ */
+export async function deleteAccount(
+  ctx: AppContext,
+  input: { userId: number; site: string; password: string; reason: DeleteReason | null },
+): Promise<Result<void, 'validation_failed'>> {
+  const [account] = await ctx.db
+    .select({ email: users.email, passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  const isActive = account !== undefined && account.status !== 'deleted';
+  const isValid = await verifyPassword(isActive ? account.passwordHash : null, input.password);
+  if (!account || !isActive || !isValid) {
+    return fail('validation_failed', undefined, [{ path: 'password', message: 'account_delete.wrong_password' }]);
+  }
+  const { userId } = input;
+  const now = ctx.clock.now();
+  const files = await ctx.db.transaction(async (tx) => {
+    const photos = await tx
+      .delete(images)
+      .where(eq(images.profileId, userId))
+      .returning({ filename: images.filename, thumb: images.thumbFilename });
+    const exports = await tx
+      .delete(dataExports)
+      .where(eq(dataExports.userId, userId))
+      .returning({ fileKey: dataExports.fileKey });
+    await tx
+      .update(profiles)
+      .set({
+        name: '',
+        gender: null,
+        dateOfBirth: null,
+        country: null,
+        countryregion: null,
+        city: null,
+        personal: null,
+        fields: {},
+        mainImageId: null,
+        isVisible: false,
+      })
+      .where(eq(profiles.id, userId));
+    await tx.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
+    await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+    for (const table of [
+      pushSubscriptions,
+      sessions,
+      accountTokens,
+      notificationSettings,
+      messageMailLog,
+      emailActivations,
+      memberEvents,
+      streamPresence,
+      conversationMembers,
+    ]) {
+      await tx.delete(table).where(eq(table.userId, userId));
+    }
+    // The login limiter's per-address counters name the address.
+    await tx.delete(rateLimits).where(eq(rateLimits.key, `login:email:${input.site}:${account.email}`));
+    await tx
+      .update(users)
+      .set({
+        status: 'deleted',
+        deletedAt: now,
+        deleteReason: input.reason,
+        email: deletedEmailMarker(ctx.secret, input.site, account.email),
+        passwordHash: UNUSABLE_PASSWORD_HASH,
+        mailprovider: 0,
+        trafficsource: null,
+        timezone: null,
+        referrer: null,
+        formPath: null,
+        userAgent: null,
+        originatingProfileId: null,
+        tracking: null,
+        savedSearch: null,
+        signupReminderSentAt: null,
+      })
+      .where(and(eq(users.id, userId), ne(users.status, 'deleted')));
+    return [
+      ...photos.flatMap((photo) => [photo.filename, photo.thumb]),
+      ...exports.flatMap((row) => (row.fileKey ? [row.fileKey] : [])),
+    ];
+  });
+  await removeFiles(ctx, files);
+  ctx.log.info('account deleted', { userId });
+  return ok(undefined);
+}
+
+/** Removes stored files after the commit; a failure is logged (the rows are already gone). */
+async function removeFiles(ctx: AppContext, keys: string[]): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)));
+  const failed = results.filter((result) => result.status === 'rejected').length;
+  if (failed > 0) ctx.log.warn('account deletion left files in storage', { failed });
+}

@@ -1,0 +1,62 @@
+import {
+  cancelEmailChangeContract,
+  checkEmailChangeUndoContract,
+  confirmEmailChangeContract,
+  emailChangeStatusContract,
+  requestEmailChangeContract,
+  resendEmailChangeContract,
+  undoEmailChangeContract,
+} from '~/shared/contracts/email-change';
+import { ok } from '~/shared/errors';
+import {
+  cancelEmailChange,
+  emailChangeStatus,
+  requestEmailChange,
+  resendEmailChange,
+} from '../../account/change-email';
+import { checkEmailChangeUndo, confirmEmailChange, undoEmailChange } from '../../account/email-change-links';
+import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
+import { defineOperation, type ApiRequest } from '../api';
+import { publicOrigin } from '../public-origin';
+
+const mailSite = (req: ApiRequest) => ({ name: req.site.name, origin: publicOrigin(req) });
+
+/** `/api/mailchange.php?action=status|request|resend|cancel|confirm|undo` (docs/product.md §10 E-mail change). */
+export const emailChangeEndpoint = [
+  defineOperation(emailChangeStatusContract, async (_input, req) =>
+    ok(await emailChangeStatus(req.ctx, req.session.userId)),
+  ),
+  defineOperation(requestEmailChangeContract, async ({ body }, req) => {
+    const limit = await hitRateLimit(req.ctx, 'emailChange', `user:${req.session.userId}`);
+    if (!limit.allowed) return rateLimited(limit.retryAfterS);
+    return requestEmailChange(req.ctx, {
+      userId: req.session.userId,
+      email: body.email,
+      password: body.password,
+      site: mailSite(req),
+    });
+  }),
+  defineOperation(resendEmailChangeContract, async (_input, req) => {
+    const limit = await hitRateLimit(req.ctx, 'emailChangeResend', `user:${req.session.userId}`);
+    if (!limit.allowed) return rateLimited(limit.retryAfterS);
+    return resendEmailChange(req.ctx, { userId: req.session.userId, site: mailSite(req) });
+  }),
+  defineOperation(cancelEmailChangeContract, async (_input, req) =>
+    ok(await cancelEmailChange(req.ctx, req.session.userId)),
+  ),
+  defineOperation(confirmEmailChangeContract, async ({ body }, req) => {
+    const limit = await hitRateLimit(req.ctx, 'emailChangeLink', `ip:${req.clientAddress}`);
+    if (!limit.allowed) return rateLimited(limit.retryAfterS);
+    const confirmed = await confirmEmailChange(req.ctx, body.token);
+    return confirmed.ok ? ok({ email: confirmed.value.email }) : confirmed;
+  }),
+  defineOperation(checkEmailChangeUndoContract, async ({ query }, req) => {
+    const checked = await checkEmailChangeUndo(req.ctx, query.token);
+    return checked.ok ? ok({ email: checked.value.email }) : checked;
+  }),
+  defineOperation(undoEmailChangeContract, async ({ body }, req) => {
+    const limit = await hitRateLimit(req.ctx, 'emailChangeLink', `ip:${req.clientAddress}`);
+    if (!limit.allowed) return rateLimited(limit.retryAfterS);
+    return undoEmailChange(req.ctx, body.token);
+  }),
+];

@@ -1,0 +1,35 @@
+import { createSession, destroySession, SESSION_COOKIE } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { countryOfIp } from '../geo/ip-country';
+import { readCookies, sessionCookie } from './cookies';
+
+/** The slice of Astro's APIContext a page-level login needs (structural: no astro import here). */
+export interface PageRouteContext {
+  request: Request;
+  url: URL;
+  clientAddress: string;
+}
+
+/** The client's address, or 'unknown' where the adapter cannot tell it (Astro throws then). */
+export function clientAddressOf(route: PageRouteContext): string {
+  try {
+    return route.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The page-route twin of `startSessionFor`: logs `userId` in on this request (a link from a
+ * mail), ending the session the browser came with and remembering browser and country
+ * (docs/product.md §10 sessions).
+ * @returns the Set-Cookie value of the new session.
+ */
+export async function startPageSession(ctx: AppContext, route: PageRouteContext, userId: number): Promise<string> {
+  await destroySession(ctx, readCookies(route.request)[SESSION_COOKIE]);
+  const { token, session } = await createSession(ctx, userId, {
+    userAgent: route.request.headers.get('user-agent'),
+    country: countryOfIp(clientAddressOf(route)),
+  });
+  return sessionCookie(route.url, token, session.expiresAt);
+}

@@ -1,0 +1,8 @@
+/**
+ * Imports every module that registers a periodic job, so the server starts them all
+ * (`startPeriodicJobs` in src/server/app.ts). Add a line per new job module.
+ */
+import '../signup/signup-reminder';
+import '../account/data-export-expiry';
+
+export {};

@@ -1,0 +1,56 @@
+import type { AppContext } from '../context';
+
+/**
+ * Background jobs that run every few minutes in each server process (docs/architecture.md §6,
+ * convention 14): the complete-signup reminder sweep, expired data exports, and the like. A job
+ * must be safe to run in several processes at once (claim rows with a conditional UPDATE) and
+ * idempotent; one failing run is logged and retried at the next tick.
+ */
+export interface PeriodicJob {
+  name: string;
+  /** Time between runs (ms). */
+  everyMs: number;
+  run(ctx: AppContext): Promise<void>;
+}
+
+const jobs: PeriodicJob[] = [];
+
+/** Adds a job to the list started by `startPeriodicJobs` (call at module load of the job's file). */
+export function registerPeriodicJob(job: PeriodicJob): void {
+  if (!jobs.some((existing) => existing.name === job.name)) jobs.push(job);
+}
+
+/** The registered jobs (tests run them directly with their own clock). */
+export function periodicJobs(): readonly PeriodicJob[] {
+  return jobs;
+}
+
+/**
+ * Starts every registered job on an unref'd timer (a first run shortly after start).
+ * @returns a function that stops them.
+ */
+export function startPeriodicJobs(ctx: AppContext): () => void {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job.run(ctx);
+      } catch (error) {
+        ctx.log.warn('periodic job failed', { job: job.name, error });
+      } finally {
+        running = false;
+      }
+    };
+    const first = setTimeout(tick, 5_000);
+    first.unref();
+    const every = setInterval(tick, job.everyMs);
+    every.unref();
+    return () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+  });
+  return () => timers.forEach((stop) => stop());
+}

@@ -1,0 +1,124 @@
+import { and, eq, gt, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import { fail, ok, type Result } from '~/shared/errors';
+import { LAST_STEP } from '~/shared/rules/signup-steps';
+import { memberMailInfo } from '../auth/member-mail-info';
+import type { AppContext } from '../context';
+import { profiles, users } from '../db/schema';
+import { siteMailFrom } from '../mail/background-mail';
+import { signupReminderMail } from '../mail/signup-reminder-mail';
+import { registerPeriodicJob } from '../jobs/periodic-jobs';
+import { consumeAccountToken, issueAccountToken } from '../security/account-tokens';
+import type { SiteConfig } from '../sites/site-config';
+
+const HOUR_MS = 60 * 60_000;
+/** docs/product.md §10: a member who stopped the wizard is reminded once the account is this old (ms). */
+export const REMINDER_AFTER_MS = 24 * HOUR_MS;
+/** Accounts older than this are left alone (no reminder for signups from long ago) (ms). */
+export const REMINDER_UNTIL_MS = 30 * 24 * HOUR_MS;
+/** The reminder's link works this long (ms). */
+export const COMPLETE_SIGNUP_TTL_MS = 7 * 24 * HOUR_MS;
+/** Members claimed per run; the next run takes the rest. */
+const BATCH = 50;
+
+/**
+ * The origin of links in mails sent outside a request: the site's first public host over HTTPS,
+ * or this server's own address when the site only lists local hosts (development, tests).
+ */
+export function siteOrigin(ctx: AppContext, site: SiteConfig): string {
+  const publicHost = site.hosts.find((host) => !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(host));
+  return publicHost ? `https://${publicHost}` : `http://localhost:${ctx.config.port}`;
+}
+
+/**
+ * docs/product.md §10 Complete-signup reminder: mails every member who stopped the signup
+ * wizard (last step below 7), whose account is 24 hours to 30 days old, not deleted, not a demo
+ * member and not yet reminded, one link that logs them in and resumes the wizard. Members are
+ * claimed by setting `signup_reminder_sent_at` in one conditional UPDATE, so two processes never
+ * mail the same member; a mail the server refused releases the claim for the next run.
+ * @returns how many reminders went out.
+ */
+export async function sendSignupReminders(ctx: AppContext): Promise<number> {
+  const now = ctx.clock.now();
+  const due = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(
+      and(
+        lt(profiles.lastSignupStep, LAST_STEP),
+        lte(users.createdAt, new Date(now.getTime() - REMINDER_AFTER_MS)),
+        gt(users.createdAt, new Date(now.getTime() - REMINDER_UNTIL_MS)),
+        ne(users.status, 'deleted'),
+        eq(users.isDemo, false),
+        isNull(users.signupReminderSentAt),
+      ),
+    )
+    .limit(BATCH);
+  // One statement (UPDATE … WHERE id IN (SELECT …) AND sent_at IS NULL): a row another process
+  // claimed first no longer matches, so it is skipped rather than mailed twice.
+  const claimed = await ctx.db
+    .update(users)
+    .set({ signupReminderSentAt: now })
+    .where(and(inArray(users.id, due), isNull(users.signupReminderSentAt)))
+    .returning({ id: users.id, site: users.site });
+  let sent = 0;
+  for (const { id, site: packageName } of claimed) {
+    try {
+      await mailReminder(ctx, id, packageName);
+      sent++;
+    } catch (error) {
+      ctx.log.warn('signup reminder mail failed', { userId: id, error });
+      await ctx.db
+        .update(users)
+        .set({ signupReminderSentAt: null })
+        .where(and(eq(users.id, id), eq(users.signupReminderSentAt, now)));
+    }
+  }
+  return sent;
+}
+
+async function mailReminder(ctx: AppContext, userId: number, packageName: string): Promise<void> {
+  const member = await memberMailInfo(ctx, userId);
+  const site = ctx.sites.byPackageName.get(packageName) ?? ctx.sites.defaultSite;
+  if (!member) return;
+  const token = await issueAccountToken(ctx, {
+    userId,
+    purpose: 'complete_signup',
+    ttlMs: COMPLETE_SIGNUP_TTL_MS,
+    data: { email: member.email },
+    replace: true,
+  });
+  await ctx.mailer.send(
+    signupReminderMail({
+      to: member.email,
+      name: member.name,
+      locale: member.locale,
+      siteName: site.name,
+      from: siteMailFrom(ctx, site.name),
+      link: `${siteOrigin(ctx, site)}/complete-signup?token=${token}`,
+    }),
+  );
+}
+
+/**
+ * The reminder's link: uses the token up and names the member to log in. A used, unknown or
+ * expired link, a deleted account, or one whose address changed since → the token failure.
+ */
+export async function useCompleteSignupLink(
+  ctx: AppContext,
+  token: string,
+): Promise<Result<{ userId: number }, 'invalid_token' | 'expired_token'>> {
+  const grant = await consumeAccountToken(ctx, 'complete_signup', token);
+  if (!grant.ok) return grant;
+  const member = await memberMailInfo(ctx, grant.value.userId);
+  if (!member || member.status === 'deleted' || member.email !== grant.value.data.email) return fail('invalid_token');
+  return ok({ userId: member.id });
+}
+
+registerPeriodicJob({
+  name: 'signup-reminder',
+  everyMs: 10 * 60_000,
+  run: async (ctx) => {
+    await sendSignupReminders(ctx);
+  },
+});
