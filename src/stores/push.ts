@@ -121,6 +121,11 @@ export function enablePush(publicKey: string): Promise<PushSubscriptionState> {
   return subscribePush(browserPushEnvironment, publicKey);
 }
 
+/** `unsubscribePush` in this browser: "push on this browser" off on /notifications (docs/product.md §10). */
+export function disablePush(): Promise<void> {
+  return unsubscribePush(browserPushEnvironment);
+}
+
 /** docs/product.md §5 prompt rule as signup step 1 checks it: capable, not denied, and the site has a key. */
 export function canOfferPush(publicKey: string | null, env: PushEnvironment = browserPushEnvironment): boolean {
   return env.isCapable() && env.permission() !== 'denied' && !!publicKey;

@@ -8,6 +8,7 @@ import { fieldErrors } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
 import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
+import '~/styles/account-password.css';
 
 interface Props {
   locale: Locale;
@@ -55,6 +56,12 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
       {formError && (
         <div className="alert alert-danger" role="alert">
           {t(formError)}
+          {formError === 'login.invalid_credentials' && (
+            <>
+              {' '}
+              <a href="/reset-password">{t('password.forgot_link')}</a>
+            </>
+          )}
         </div>
       )}
       <TextField
@@ -76,6 +83,9 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
         onChange={(e) => setPassword(e.target.value)}
         error={errors.password ? t(errors.password) : null}
       />
+      <p className="login-forgot">
+        <a href="/reset-password">{t('password.forgot_link')}</a>
+      </p>
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {busy ? t('login.submitting') : t('login.submit')}
       </button>

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { ChatEntry } from '~/shared/contracts/chat';
 import { chatListTime } from './chat-time';
+import { DeletedMemberAvatar } from './DeletedMemberAvatar';
 
 interface Props {
   chats: ChatEntry[];
@@ -12,12 +13,20 @@ interface Props {
   onDelete: (conversation: number) => void;
 }
 
-/** The conversations, newest first: avatar, name, last message, time, unread badge, delete. */
+/**
+ * The conversations, newest first: avatar, name, last message, time, unread badge, delete. A
+ * member who deleted their account shows as "Deleted member" with a placeholder (docs/product.md §10).
+ */
 export function ChatList({ chats, activeId, cdnPrefix, locale, now, t, onDelete }: Props) {
   return (
     <ul className="chat-list" aria-label={t('chat.list_label')}>
       {chats.map((chat) => {
-        const avatar = chat.profile.main_image ? `${cdnPrefix}/${chat.profile.main_image.thumb_filename}` : null;
+        // docs/product.md §10: a member who deleted their account has no name or photo here.
+        const name = chat.member_deleted ? t('chat.deleted_member') : chat.profile.name;
+        const avatar =
+          !chat.member_deleted && chat.profile.main_image
+            ? `${cdnPrefix}/${chat.profile.main_image.thumb_filename}`
+            : null;
         const preview = chat.last_message
           ? `${chat.last_message.from_me ? `${t('chat.you')}: ` : ''}${chat.last_message.gif ? 'GIF' : (chat.last_message.text ?? '')}`
           : t('chat.no_messages_yet');
@@ -33,13 +42,20 @@ export function ChatList({ chats, activeId, cdnPrefix, locale, now, t, onDelete 
               aria-current={chat.conversation === activeId ? 'page' : undefined}
               className="chat-list-link"
             >
-              {avatar ? (
+              {chat.member_deleted ? (
+                <DeletedMemberAvatar />
+              ) : avatar ? (
                 <img src={avatar} alt="" width={48} height={60} className="chat-avatar" />
               ) : (
-                <span className="chat-avatar chat-avatar-initial">{chat.profile.name.slice(0, 1)}</span>
+                <span className="chat-avatar chat-avatar-initial">{name.slice(0, 1)}</span>
               )}
               <span className="chat-list-text">
-                <span className="chat-list-name">{chat.profile.name}</span>
+                <span
+                  className={`chat-list-name${chat.member_deleted ? ' chat-deleted-name' : ''}`}
+                  data-testid="chat-name"
+                >
+                  {name}
+                </span>
                 <span className={`chat-list-preview${chat.num_unread_messages > 0 ? ' is-unread' : ''}`}>
                   {preview}
                 </span>
@@ -60,8 +76,8 @@ export function ChatList({ chats, activeId, cdnPrefix, locale, now, t, onDelete 
             <button
               type="button"
               className="chat-delete"
-              aria-label={t('chat.delete', { name: chat.profile.name })}
-              title={t('chat.delete', { name: chat.profile.name })}
+              aria-label={t('chat.delete', { name })}
+              title={t('chat.delete', { name })}
               onClick={() => onDelete(chat.conversation)}
             >
               ×

@@ -18,6 +18,7 @@ import { openModal } from '../../stores/modal';
 import { MemberSafety } from '../members/MemberSafety';
 import { useT } from '../shell/use-t';
 import { ChatList } from './ChatList';
+import { DeletedMemberAvatar } from './DeletedMemberAvatar';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { presenceLabel } from './chat-time';
@@ -26,8 +27,11 @@ interface Props {
   locale: Locale;
   cdnPrefix: string;
   myId: number;
-  /** The open conversation and the other member, or null on /chats. */
-  open: { id: number; profile: PublicProfile } | null;
+  /**
+   * The open conversation and the other member, or null on /chats. `memberDeleted`: they deleted
+   * their account (docs/product.md §10) — "Deleted member", no photo, no profile link, no replies.
+   */
+  open: { id: number; profile: PublicProfile; memberDeleted?: boolean } | null;
 }
 
 /**
@@ -63,8 +67,10 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
   const loadOlder = useCallback(() => void loadOlderMessages(), []);
   const typing = now !== null && conversation.typingUntil > now.getTime();
   const other = open?.profile;
-  const presence = other && now ? presenceLabel(other.last_active_at, now, locale) : null;
-  const avatar = other?.main_image ? `${cdnPrefix}/${other.main_image.thumb_filename}` : null;
+  const isDeleted = open?.memberDeleted === true;
+  const otherName = isDeleted ? t('chat.deleted_member') : (other?.name ?? '');
+  const presence = other && now && !isDeleted ? presenceLabel(other.last_active_at, now, locale) : null;
+  const avatar = other?.main_image && !isDeleted ? `${cdnPrefix}/${other.main_image.thumb_filename}` : null;
 
   return (
     <div className={`chat-screen${open ? ' has-open' : ''}`}>
@@ -105,21 +111,29 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
       </section>
 
       {open && other ? (
-        <section className="chat-pane-conversation" aria-label={t('chat.conversation_with', { name: other.name })}>
+        <section className="chat-pane-conversation" aria-label={t('chat.conversation_with', { name: otherName })}>
           <header className="conversation-head">
             <a className="conversation-back" href="/chats" aria-label={t('chat.back')}>
               ←
             </a>
-            {avatar ? (
+            {isDeleted ? (
+              <DeletedMemberAvatar />
+            ) : avatar ? (
               <img src={avatar} alt="" width={40} height={50} className="chat-avatar" />
             ) : (
               <span className="chat-avatar chat-avatar-initial">{other.name.slice(0, 1)}</span>
             )}
             <div>
-              <a className="conversation-name" href={`/members/${other.id}`}>
-                {other.name}
-                {other.age !== null && `, ${other.age}`}
-              </a>
+              {isDeleted ? (
+                <span className="conversation-name chat-deleted-name" data-testid="conversation-name">
+                  {otherName}
+                </span>
+              ) : (
+                <a className="conversation-name" href={`/members/${other.id}`} data-testid="conversation-name">
+                  {other.name}
+                  {other.age !== null && `, ${other.age}`}
+                </a>
+              )}
               <p
                 className={`conversation-status${typing || presence === 'online' ? ' is-live' : ''}`}
                 aria-live="polite"
@@ -149,7 +163,8 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
               hasMore={conversation.hasMore}
               loadingOlder={conversation.loadingOlder}
               typing={typing}
-              otherName={other.name}
+              otherName={otherName}
+              canReply={!isDeleted}
               locale={locale}
               t={t}
               onLoadOlder={loadOlder}
@@ -157,14 +172,20 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
               onDiscard={discardOutgoing}
             />
           )}
-          <Composer
-            t={t}
-            locale={locale}
-            disabled={conversation.status !== 'ready'}
-            onSend={(text) => void sendText(text)}
-            onSendGif={(gif) => void sendGif(gif)}
-            onTyping={() => pingTyping(Date.now())}
-          />
+          {isDeleted ? (
+            <p className="chat-deleted-note" data-testid="member-deleted-note">
+              {t('chat.member_deleted_cannot_reply')}
+            </p>
+          ) : (
+            <Composer
+              t={t}
+              locale={locale}
+              disabled={conversation.status !== 'ready'}
+              onSend={(text) => void sendText(text)}
+              onSendGif={(gif) => void sendGif(gif)}
+              onTyping={() => pingTyping(Date.now())}
+            />
+          )}
         </section>
       ) : (
         <section className="chat-pane-conversation chat-placeholder" aria-hidden="true">
@@ -172,7 +193,13 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
         </section>
       )}
 
-      {open && other && (
+      {open && other && isDeleted && (
+        <aside className="chat-pane-member" aria-label={t('member.facts')}>
+          <DeletedMemberAvatar size="large" />
+          <h2 className="chat-deleted-name">{otherName}</h2>
+        </aside>
+      )}
+      {open && other && !isDeleted && (
         <aside className="chat-pane-member" aria-label={t('member.facts')}>
           {other.main_image && (
             <img src={`${cdnPrefix}/${other.main_image.thumb_filename}`} alt="" width={240} height={300} />

@@ -12,6 +12,8 @@ interface Props {
   loadingOlder: boolean;
   typing: boolean;
   otherName: string;
+  /** False when the other member deleted their account (docs/product.md §10): no "say hello". */
+  canReply?: boolean;
   locale: string;
   t: TFunction;
   onLoadOlder: () => void;
@@ -50,6 +52,7 @@ export function MessageList({
   loadingOlder,
   typing,
   otherName,
+  canReply = true,
   locale,
   t,
   onLoadOlder,
@@ -110,7 +113,7 @@ export function MessageList({
           </button>
         </div>
       )}
-      {messages.length === 0 && outgoing.length === 0 && (
+      {canReply && messages.length === 0 && outgoing.length === 0 && (
         <p className="chat-empty">{t('chat.say_hello', { name: otherName })}</p>
       )}
       {messages.map((message, i) => {

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { TOAST_POSITIONS } from '~/shared/constants-shell';
 import type { Locale } from '~/shared/locales';
 import { endLoading, startLoading } from '../../stores/loading-bar';
 import { openModal } from '../../stores/modal';
 import { showToast } from '../../stores/toasts';
-import { ActivateReminder, type ActivateReminderState } from '../shell/ActivateReminder';
+import { ActivateReminder } from '../shell/ActivateReminder';
+import ActivateReminderBanner from '../shell/ActivateReminderBanner';
 import { useT } from '../shell/use-t';
 
 const LOADING_DEMOS = [
@@ -16,7 +16,6 @@ const LOADING_DEMOS = [
 /** Development-only showcase of shell components in each of their states (/_dev/*). */
 export default function DevShowcase({ locale, tool }: { locale: Locale; tool: 'dialogs' | 'activate-reminder' }) {
   const t = useT(locale);
-  const [reminder, setReminder] = useState<ActivateReminderState>('pending');
   if (tool === 'activate-reminder') {
     return (
       <div className="dev-grid">
@@ -27,16 +26,8 @@ export default function DevShowcase({ locale, tool }: { locale: Locale; tool: 'd
           </section>
         ))}
         <section>
-          <h2>interactive</h2>
-          <ActivateReminder
-            locale={locale}
-            email="anna@example.com"
-            state={reminder}
-            onResend={() => {
-              setReminder('sending');
-              setTimeout(() => setReminder('sent'), 1200);
-            }}
-          />
+          <h2>interactive (really sends: log in as an unconfirmed member)</h2>
+          <ActivateReminderBanner locale={locale} email="anna@example.com" />
         </section>
       </div>
     );

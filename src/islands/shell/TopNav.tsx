@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import type { User } from '~/shared/contracts/profile';
 import type { Locale } from '~/shared/locales';
 import { $newLikes, $unreadMessages } from '../../stores/badges';
-import { $user, initSession, logOut } from '../../stores/session';
+import { $user, initSession } from '../../stores/session';
 import { watchSessionForSocialPolling } from '../../stores/social-polling';
-import { ChatIcon, HeartIcon, LoginIcon, LogoutIcon, SearchIcon, UserIcon } from './icons';
+import { ChatIcon, HeartIcon, LoginIcon, SearchIcon, UserIcon } from './icons';
 import { useT } from './use-t';
 
 interface Props {
@@ -35,6 +35,8 @@ function NavBadge({ count, label }: { count: number; label: string }) {
 /**
  * Top navigation (desktop) and bottom navigation (phones). Owns the session
  * store's start on every page: SSR user → `$user`, polling when logged in.
+ * A member's avatar and name (and the Profile tab on phones) lead to /profile, where
+ * "Log out" lives (docs/product.md §10 /profile).
  */
 export default function TopNav({
   locale,
@@ -62,11 +64,6 @@ export default function TopNav({
   }, [initialUser, preview]);
   const user = hydrated ? storeUser : initialUser;
   const current = (path: string) => (currentPath === path || currentPath.startsWith(`${path}/`) ? 'page' : undefined);
-
-  const onLogout = async () => {
-    await logOut();
-    window.location.assign('/login');
-  };
 
   const socialItems = user
     ? [
@@ -126,14 +123,16 @@ export default function TopNav({
           </ul>
           {user ? (
             <div className="nav-actions">
-              <span className="nav-user" data-testid="nav-user">
+              <a
+                className="nav-link nav-user"
+                href="/profile"
+                aria-current={current('/profile')}
+                title={t('nav.profile')}
+                data-testid="nav-user"
+              >
                 {avatar ? <img className="nav-avatar" src={avatar} alt="" width={36} height={36} /> : <UserIcon />}
-                <span className="nav-hide-mobile">{user.profile.name}</span>
-              </span>
-              <button type="button" className="nav-link nav-hide-mobile" onClick={onLogout}>
-                <LogoutIcon />
-                {t('nav.logout')}
-              </button>
+                <span className="nav-user-name">{user.profile.name}</span>
+              </a>
             </div>
           ) : (
             <div className="nav-actions">
@@ -164,10 +163,10 @@ export default function TopNav({
           </a>
         ))}
         {user ? (
-          <button type="button" onClick={onLogout}>
-            <LogoutIcon />
-            {t('nav.logout')}
-          </button>
+          <a href="/profile" aria-current={current('/profile')} data-testid="bottom-nav-profile">
+            <UserIcon />
+            {t('nav.profile')}
+          </a>
         ) : (
           <>
             <a href="/login" aria-current={current('/login')}>

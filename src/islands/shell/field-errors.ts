@@ -14,5 +14,5 @@ export function fieldErrors(issues: readonly (z.core.$ZodIssue | ApiIssue)[]): R
 
 /** i18n parameters for a field's message key (e.g. `count` for min_length). */
 export function messageParams(field: string, key: string): Record<string, number> {
-  return RULE_PARAMS[`${field}.${key}`] ?? {};
+  return RULE_PARAMS[field]?.[key] ?? {};
 }

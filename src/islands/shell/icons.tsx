@@ -61,3 +61,24 @@ export const MailIcon = () => (
     <path d="m22 7-10 6L2 7" />
   </svg>
 );
+/** Main photo marker; `filled` for the current main photo. */
+export const StarIcon = ({ filled = false }: { filled?: boolean }) => (
+  <svg {...common} fill={filled ? 'currentColor' : 'none'}>
+    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
+  </svg>
+);
+export const ArrowLeftIcon = () => (
+  <svg {...common}>
+    <path d="M19 12H5M11 18l-6-6 6-6" />
+  </svg>
+);
+export const ArrowRightIcon = () => (
+  <svg {...common}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </svg>
+);
+export const TrashIcon = () => (
+  <svg {...common}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </svg>
+);

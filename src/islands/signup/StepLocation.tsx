@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { User } from '~/shared/contracts/profile';
 import { goToStep, locateMember } from '../../stores/signup';
-import { loadSettings } from '../../stores/settings';
-import { SelectField } from '../shell/SelectField';
-import { TextField } from '../shell/TextField';
 import type { useT } from '../shell/use-t';
+import { LocationFields } from './LocationFields';
 
 interface Props {
   t: ReturnType<typeof useT>;
@@ -17,7 +15,6 @@ export function StepLocation({ t, user, countries }: Props) {
   const [country, setCountry] = useState(user?.profile.country ?? '');
   const [region, setRegion] = useState(user?.profile.countryregion ?? '');
   const [city, setCity] = useState(user?.profile.city ?? '');
-  const [regions, setRegions] = useState<{ id: string; name: string }[]>([]);
   const [locating, setLocating] = useState(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,13 +35,6 @@ export function StepLocation({ t, user, countries }: Props) {
     };
   }, [countries]);
 
-  useEffect(() => {
-    if (!country) return setRegions([]);
-    loadSettings()
-      .then((settings) => setRegions(settings.region_data[country] ?? []))
-      .catch((failure: unknown) => console.warn('regions failed', failure));
-  }, [country]);
-
   const save = async () => {
     setBusy(true);
     setError(null);
@@ -63,35 +53,15 @@ export function StepLocation({ t, user, countries }: Props) {
       <p className="muted" aria-live="polite">
         {locating ? t('wizard.locating') : t('wizard.location_text')}
       </p>
-      <SelectField
-        label={t('search.country')}
-        value={country}
-        onChange={(value) => {
-          setCountry(value);
-          setRegion('');
+      <LocationFields
+        t={t}
+        countries={countries}
+        value={{ country, region, city }}
+        onChange={(next) => {
+          setCountry(next.country);
+          setRegion(next.region);
+          setCity(next.city);
         }}
-        options={[
-          { value: '', label: t('wizard.choose_country') },
-          ...countries.map((c) => ({ value: c.code, label: c.name })),
-        ]}
-      />
-      <SelectField
-        label={`${t('search.region')} ${t('wizard.optional')}`}
-        value={region}
-        disabled={!country}
-        onChange={setRegion}
-        options={[
-          { value: '', label: country ? t('wizard.choose_region') : t('search.region_needs_country') },
-          ...regions.map((r) => ({ value: r.id, label: r.name })),
-        ]}
-      />
-      <TextField
-        label={`${t('wizard.city')} ${t('wizard.optional')}`}
-        name="city"
-        maxLength={255}
-        value={city}
-        onChange={(e) => setCity(e.target.value)}
-        autoComplete="address-level2"
       />
       {error && (
         <p className="field-error" role="alert">

@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import type { Locale } from '~/shared/locales';
+import { $passwordChange, changePassword } from '../../stores/password';
+import { messageParams } from '../shell/field-errors';
+import { TextField } from '../shell/TextField';
+import { useT } from '../shell/use-t';
+import '~/styles/account.css';
+import '~/styles/account-password.css';
+
+/**
+ * /profile "Password" section (docs/product.md §10 Password and password reset): current
+ * password, new password twice. On success the member's other devices are logged out and a
+ * mail confirms the change.
+ */
+export default function PasswordSection({ locale }: { locale: Locale }) {
+  const t = useT(locale);
+  const state = useStore($passwordChange);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const error = (field: string) => {
+    const key = state.fieldErrors[field];
+    return key ? t(key, messageParams(field, key)) : null;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await changePassword({ currentPassword, password, confirm })) {
+      setCurrentPassword('');
+      setPassword('');
+      setConfirm('');
+    }
+  };
+
+  return (
+    <section className="card account-section" aria-labelledby="account-password-title" data-testid="password-section">
+      <h2 id="account-password-title">{t('password.section_title')}</h2>
+      <p className="muted">{t('password.section_text')}</p>
+      <form onSubmit={onSubmit} noValidate>
+        {state.status === 'done' && (
+          <div className="alert alert-success" role="status">
+            {t('password.changed')}
+          </div>
+        )}
+        {state.error && (
+          <div className="alert alert-danger" role="alert">
+            {t(state.error)}
+          </div>
+        )}
+        <TextField
+          label={t('password.current')}
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
+          error={error('currentPassword')}
+        />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={error('password')}
+        />
+        <TextField
+          label={t('password.confirm')}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={error('confirm')}
+        />
+        <div className="account-actions">
+          <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>
+            {state.status === 'busy' ? t('password.saving') : t('password.save')}
+          </button>
+          <a className="password-forgot" href="/reset-password">
+            {t('password.forgot_current')}
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import type { Locale } from '~/shared/locales';
+import { resumeStep } from '~/shared/rules/signup-steps';
+import { $passwordReset, resetPassword } from '../../stores/password';
+import { messageParams } from '../shell/field-errors';
+import { TextField } from '../shell/TextField';
+import { useT } from '../shell/use-t';
+import '~/styles/account-password.css';
+
+const TOKEN_FAILURES = new Set(['invalid_token', 'expired_token']);
+
+/**
+ * /reset-password/do (docs/product.md §10): the new password twice. Success logs this device in
+ * and goes to the members area (or back into an unfinished signup); a link that stopped working
+ * meanwhile offers a new one.
+ */
+export default function NewPasswordForm({ locale, token }: { locale: Locale; token: string }) {
+  const t = useT(locale);
+  const state = useStore($passwordReset);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const error = (field: string) => {
+    const key = state.fieldErrors[field];
+    return key ? t(key, messageParams(field, key)) : null;
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const user = await resetPassword(token, { password, confirm });
+    if (user) window.location.assign(resumeStep(user.profile.lastSignupStep) === null ? '/members' : '/signup');
+  };
+
+  const linkFailed = state.code !== null && TOKEN_FAILURES.has(state.code);
+  return (
+    <form className="card auth-card password-card" onSubmit={onSubmit} noValidate data-testid="new-password-form">
+      {state.error && (
+        <div className="alert alert-danger" role="alert">
+          {t(state.error)}
+          {linkFailed && (
+            <>
+              {' '}
+              <a href="/reset-password">{t('password.link_new')}</a>
+            </>
+          )}
+        </div>
+      )}
+      <TextField
+        label={t('password.new')}
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={error('password')}
+      />
+      <TextField
+        label={t('password.confirm')}
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={error('confirm')}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary btn-block"
+        disabled={state.status === 'busy' || state.status === 'done'}
+      >
+        {state.status === 'busy' || state.status === 'done' ? t('password.saving') : t('password.reset_submit')}
+      </button>
+    </form>
+  );
+}
