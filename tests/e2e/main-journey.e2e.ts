@@ -50,7 +50,17 @@ describe('main journey', () => {
     await page.waitForURL('**/members?page=2');
     await expect.poll(() => page.getByText('Page 2 of').isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Log out' }).first().click();
+    // "Log out" lives at the end of /profile, reached from the avatar in the header (docs/product.md §10).
+    await page.getByTestId('nav-user').click();
+    await page.waitForURL('**/profile');
+    // The lower sections of /profile hydrate when they scroll into view.
+    await page.getByTestId('logout-section').scrollIntoViewIfNeeded();
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="logout-section"]')?.closest('astro-island')?.hasAttribute('ssr'),
+    );
+    // The sections scrolled past load their data first; a call still running at log-out would get 403.
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('logout-section').getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/login');
     await browser.waitForIslands(page);
     const me = await page.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } });
