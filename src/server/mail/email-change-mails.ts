@@ -1,17 +1,5 @@
-import { getI18n } from '~/shared/i18n';
-import type { Locale } from '~/shared/locales';
-import { registerAllMessages } from '../i18n/messages';
-import { composeMail } from './mail-layout';
+import { memberMail, type MailRecipient } from './mail-layout';
 import type { MailMessage } from './mailer';
-
-/** Who an e-mail change mail goes to and from, in the member's language. */
-export interface EmailChangeMailRecipient {
-  to: string;
-  name: string;
-  locale: Locale;
-  from: string;
-  siteName: string;
-}
 
 /**
  * Shows an address to its previous owner without spelling it out: first character, `***`, and
@@ -28,19 +16,13 @@ export function maskEmail(email: string): string {
  * (`link` = `<origin>/mail-change/do?token=…`, valid 24 hours). `oldEmail` is named so the
  * member knows which account it is about.
  */
-export function emailChangeConfirmMail(input: EmailChangeMailRecipient & { link: string }): MailMessage {
-  registerAllMessages();
-  const t = getI18n(input.locale).t;
-  return composeMail({
-    from: input.from,
-    to: input.to,
-    locale: input.locale,
+export function emailChangeConfirmMail(input: MailRecipient & { link: string }): MailMessage {
+  return memberMail(input, (t) => ({
     subject: t('email_change.mail_confirm_subject', { site: input.siteName }),
-    greeting: t('mail.greeting', { name: input.name }),
     paragraphs: [t('email_change.mail_confirm_body', { site: input.siteName }), t('email_change.mail_confirm_until')],
     button: { label: t('email_change.mail_confirm_button'), link: input.link },
     footnote: t('email_change.mail_confirm_ignore'),
-  });
+  }));
 }
 
 /**
@@ -48,17 +30,9 @@ export function emailChangeConfirmMail(input: EmailChangeMailRecipient & { link:
  * (to `newEmail`, shown masked), with the undo link (`undoLink` =
  * `<origin>/notifications?undo=…#email-change-incorrect`, valid 7 days).
  */
-export function emailChangeNoticeMail(
-  input: EmailChangeMailRecipient & { newEmail: string; undoLink: string },
-): MailMessage {
-  registerAllMessages();
-  const t = getI18n(input.locale).t;
-  return composeMail({
-    from: input.from,
-    to: input.to,
-    locale: input.locale,
+export function emailChangeNoticeMail(input: MailRecipient & { newEmail: string; undoLink: string }): MailMessage {
+  return memberMail(input, (t) => ({
     subject: t('email_change.mail_notice_subject', { site: input.siteName }),
-    greeting: t('mail.greeting', { name: input.name }),
     paragraphs: [
       t('email_change.mail_notice_body', { site: input.siteName, email: maskEmail(input.newEmail) }),
       t('email_change.mail_notice_if_you'),
@@ -66,5 +40,5 @@ export function emailChangeNoticeMail(
     ],
     button: { label: t('email_change.mail_notice_button'), link: input.undoLink },
     footnote: t('email_change.mail_notice_validity'),
-  });
+  }));
 }

@@ -1,4 +1,6 @@
+import { getI18n } from '~/shared/i18n';
 import type { Locale } from '~/shared/locales';
+import { registerAllMessages } from '../i18n/messages';
 import type { MailMessage } from './mailer';
 
 /**
@@ -66,4 +68,37 @@ ${button}${footnote}${unsubscribe}</body></html>`,
         }
       : {}),
   };
+}
+
+/** Who a mail to a member goes to and from, in the member's language. */
+export interface MailRecipient {
+  to: string;
+  /** The member's first name, for the greeting. */
+  name: string;
+  locale: Locale;
+  from: string;
+  siteName: string;
+}
+
+/** A translator of the member's language (i18next `t`). */
+export type Translate = ReturnType<typeof getI18n>['t'];
+
+/**
+ * A mail to a member in their language: addressed from `recipient`, greeted by first name,
+ * with the subject, paragraphs, button, footnote and unsubscribe link that `parts` builds
+ * with the member's translator.
+ */
+export function memberMail(
+  recipient: MailRecipient,
+  parts: (t: Translate) => Omit<MailContent, 'from' | 'to' | 'locale' | 'greeting'>,
+): MailMessage {
+  registerAllMessages();
+  const t = getI18n(recipient.locale).t;
+  return composeMail({
+    from: recipient.from,
+    to: recipient.to,
+    locale: recipient.locale,
+    greeting: t('mail.greeting', { name: recipient.name }),
+    ...parts(t),
+  });
 }

@@ -1,7 +1,5 @@
-import { getI18n } from '~/shared/i18n';
 import type { Locale } from '~/shared/locales';
-import { registerAllMessages } from '../i18n/messages';
-import { composeMail } from './mail-layout';
+import { memberMail } from './mail-layout';
 import type { MailMessage } from './mailer';
 
 /**
@@ -25,14 +23,8 @@ export function messageMail(input: {
   /** The signed unsubscribe link. */
   unsubscribeLink: string;
 }): MailMessage {
-  registerAllMessages();
-  const t = getI18n(input.locale).t;
-  return composeMail({
-    from: input.from,
-    to: input.to,
-    locale: input.locale,
+  return memberMail({ ...input, name: input.recipientName }, (t) => ({
     subject: t('notifications.mail_message_subject', { name: input.senderName, site: input.siteName }),
-    greeting: t('mail.greeting', { name: input.recipientName }),
     paragraphs: [
       t('notifications.mail_message_body', { name: input.senderName, site: input.siteName }),
       t('notifications.mail_message_hourly'),
@@ -40,5 +32,5 @@ export function messageMail(input: {
     button: { label: t('notifications.mail_message_button'), link: input.chatLink },
     footnote: t('notifications.mail_settings_hint', { link: input.settingsLink }),
     unsubscribe: { link: input.unsubscribeLink, label: t('notifications.mail_unsubscribe_message') },
-  });
+  }));
 }

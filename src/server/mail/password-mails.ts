@@ -1,35 +1,17 @@
-import { getI18n } from '~/shared/i18n';
-import type { Locale } from '~/shared/locales';
-import { registerAllMessages } from '../i18n/messages';
-import { composeMail } from './mail-layout';
+import { memberMail, type MailRecipient } from './mail-layout';
 import type { MailMessage } from './mailer';
-
-/** Who a mail goes to and from, in the member's language. */
-export interface MailRecipient {
-  to: string;
-  name: string;
-  locale: Locale;
-  from: string;
-  siteName: string;
-}
 
 /**
  * docs/product.md §10 Password and password reset: the mail with the reset link
  * (`link` = `<origin>/reset-password/do?token=…`, valid 60 minutes).
  */
 export function passwordResetMail(input: MailRecipient & { link: string }): MailMessage {
-  registerAllMessages();
-  const t = getI18n(input.locale).t;
-  return composeMail({
-    from: input.from,
-    to: input.to,
-    locale: input.locale,
+  return memberMail(input, (t) => ({
     subject: t('password.mail_reset_subject', { site: input.siteName }),
-    greeting: t('mail.greeting', { name: input.name }),
     paragraphs: [t('password.mail_reset_body', { site: input.siteName })],
     button: { label: t('password.mail_reset_button'), link: input.link },
     footnote: t('password.mail_reset_ignore'),
-  });
+  }));
 }
 
 /**
@@ -37,15 +19,9 @@ export function passwordResetMail(input: MailRecipient & { link: string }): Mail
  * with a link to /reset-password in case it was not them (`resetLink`).
  */
 export function passwordChangedMail(input: MailRecipient & { resetLink: string }): MailMessage {
-  registerAllMessages();
-  const t = getI18n(input.locale).t;
-  return composeMail({
-    from: input.from,
-    to: input.to,
-    locale: input.locale,
+  return memberMail(input, (t) => ({
     subject: t('password.mail_changed_subject', { site: input.siteName }),
-    greeting: t('mail.greeting', { name: input.name }),
     paragraphs: [t('password.mail_changed_body', { site: input.siteName }), t('password.mail_changed_not_you')],
     button: { label: t('password.mail_changed_button'), link: input.resetLink },
-  });
+  }));
 }
