@@ -4,6 +4,7 @@ import type { Locale } from '~/shared/locales';
 import { $passwordChange, changePassword } from '../../stores/password';
 import { messageParams } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useT } from '../shell/use-t';
 import '~/styles/account.css';
 import '~/styles/account-password.css';
@@ -57,23 +58,13 @@ export default function PasswordSection({ locale }: { locale: Locale }) {
           onChange={(e) => setCurrentPassword(e.target.value)}
           error={error('currentPassword')}
         />
-        <TextField
-          label={t('password.new')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={error('password')}
-        />
-        <TextField
-          label={t('password.confirm')}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={error('confirm')}
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          error={error}
+          labels={{ password: t('password.new'), confirm: t('password.confirm') }}
         />
         <div className="account-actions">
           <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>

@@ -4,7 +4,7 @@ import type { Locale } from '~/shared/locales';
 import { resumeStep } from '~/shared/rules/signup-steps';
 import { $passwordReset, resetPassword } from '../../stores/password';
 import { messageParams } from '../shell/field-errors';
-import { TextField } from '../shell/TextField';
+import { NewPasswordFields } from '../account/NewPasswordFields';
 import { useT } from '../shell/use-t';
 import '~/styles/account-password.css';
 
@@ -45,23 +45,13 @@ export default function NewPasswordForm({ locale, token }: { locale: Locale; tok
           )}
         </div>
       )}
-      <TextField
-        label={t('password.new')}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={error('password')}
-      />
-      <TextField
-        label={t('password.confirm')}
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={error('confirm')}
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        error={error}
+        labels={{ password: t('password.new'), confirm: t('password.confirm') }}
       />
       <button
         type="submit"
