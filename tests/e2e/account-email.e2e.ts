@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
-import { freePort, serveBuild } from './server';
+import { useOwnServer } from './server';
 
 /**
  * docs/product.md §10 E-mail change, in the browser: a member signs up, changes the address on
@@ -13,24 +9,7 @@ import { freePort, serveBuild } from './server';
  * to the old address in a logged-out browser. Own server with an SMTP receiver.
  */
 const browser = useBrowser();
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-email-change-'));
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let server: Awaited<ReturnType<typeof serveBuild>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  server = await serveBuild(
-    path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'),
-    await freePort(),
-    path.join(work, 'data'),
-    { SMTP_URL: smtp.url },
-  );
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const own = useOwnServer('email-change');
 
 const PASSWORD = 'mail-change-pass';
 
@@ -55,9 +34,9 @@ async function shots(page: Page, name: string, section?: Locator): Promise<void>
 /** The first link in the mail to `address` whose text matches `pattern`. */
 async function linkInMailTo(address: string, pattern: RegExp): Promise<string> {
   await expect
-    .poll(() => smtp.received.some((mail) => mail.to?.[0]?.address === address), { timeout: 15_000 })
+    .poll(() => own.smtp.received.some((mail) => mail.to?.[0]?.address === address), { timeout: 15_000 })
     .toBe(true);
-  const mail = smtp.received.find((m) => m.to?.[0]?.address === address && pattern.test(m.text ?? ''))!;
+  const mail = own.smtp.received.find((m) => m.to?.[0]?.address === address && pattern.test(m.text ?? ''))!;
   return pattern.exec(mail.text ?? '')![0];
 }
 
@@ -70,7 +49,7 @@ async function waitForIsland(page: Page, testId: string): Promise<void> {
 }
 
 async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${own.server.url}/login`);
   await browser.waitForIslands(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -88,7 +67,7 @@ describe('changing the e-mail address (docs/product.md §10 E-mail change)', () 
     const newEmail = `moved-${stamp}@example.org`;
 
     const member = await browser.newPage();
-    await member.goto(`${server.url}/signup`);
+    await member.goto(`${own.server.url}/signup`);
     await browser.waitForIslands(member);
     await member.getByLabel('E-mail address').fill(oldEmail);
     await member.getByLabel('Your first name').fill('Mona');
@@ -96,7 +75,7 @@ describe('changing the e-mail address (docs/product.md §10 E-mail change)', () 
     await member.getByRole('button', { name: 'Continue' }).click();
     await member.waitForSelector('[data-testid="step-1"], [data-testid="step-3"]', { timeout: 15_000 });
 
-    await member.goto(`${server.url}/profile#email`);
+    await member.goto(`${own.server.url}/profile#email`);
     await waitForIsland(member, 'email-section');
     const section = member.getByTestId('email-section');
     await expect.poll(() => section.getByTestId('current-email').textContent()).toBe(oldEmail);
@@ -126,7 +105,7 @@ describe('changing the e-mail address (docs/product.md §10 E-mail change)', () 
 
     const other = await browser.newPage();
     await logIn(other, newEmail);
-    await other.goto(`${server.url}/profile#email`);
+    await other.goto(`${own.server.url}/profile#email`);
     await waitForIsland(other, 'email-section');
     await expect.poll(() => other.getByTestId('current-email').textContent()).toBe(newEmail);
 
@@ -154,11 +133,11 @@ describe('changing the e-mail address (docs/product.md §10 E-mail change)', () 
     await shots(visitor, 'undo-done');
 
     // The first browser's session has ended; the old address logs in again.
-    await member.goto(`${server.url}/profile`);
+    await member.goto(`${own.server.url}/profile`);
     await member.waitForURL('**/login?next=*');
     const again = await browser.newPage();
     await logIn(again, oldEmail);
-    await again.goto(`${server.url}/profile#email`);
+    await again.goto(`${own.server.url}/profile#email`);
     await waitForIsland(again, 'email-section');
     await expect.poll(() => again.getByTestId('current-email').textContent()).toBe(oldEmail);
 
@@ -167,7 +146,7 @@ describe('changing the e-mail address (docs/product.md §10 E-mail change)', () 
     await waitForIsland(again, 'email-change-incorrect');
     await expect.poll(() => again.getByTestId('undo-link-failed').isVisible()).toBe(true);
     await shots(again, 'undo-used', again.getByTestId('email-change-incorrect'));
-    await again.goto(`${server.url}/notifications#email-change-incorrect`);
+    await again.goto(`${own.server.url}/notifications#email-change-incorrect`);
     await waitForIsland(again, 'email-change-incorrect');
     await expect
       .poll(() =>

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
-import { freePort, serveBuild } from './server';
+import { useOwnServer } from './server';
 
 /**
  * docs/product.md §10 Notifications: a member turns message mails off and on on
@@ -13,29 +9,12 @@ import { freePort, serveBuild } from './server';
  * link without being logged in. Own server with a test SMTP server.
  */
 const browser = useBrowser();
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-notifications-'));
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let server: Awaited<ReturnType<typeof serveBuild>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  server = await serveBuild(
-    path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'),
-    await freePort(),
-    path.join(work, 'data'),
-    { SMTP_URL: smtp.url, SEED_ON_START: '0' },
-  );
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const own = useOwnServer('notifications', { SEED_ON_START: '0' });
 
 const PASSWORD = 'notify-pass-1';
 const SECRET_TEXT = 'meet me at the old lighthouse';
 const api = (pathname: string, init: RequestInit & { cookie?: string } = {}) =>
-  fetch(`${server.url}${pathname}`, {
+  fetch(`${own.server.url}${pathname}`, {
     ...init,
     redirect: 'manual',
     headers: {
@@ -45,7 +24,7 @@ const api = (pathname: string, init: RequestInit & { cookie?: string } = {}) =>
     },
   });
 
-const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to?.[0]?.address === address);
+const mailsTo = (address: string) => own.smtp.received.filter((mail) => mail.to?.[0]?.address === address);
 
 /** Signs a member up through the API, finishes the wizard and (optionally) confirms the address by its mail. */
 async function signUp(email: string, name: string, confirm: boolean): Promise<{ id: number; cookie: string }> {
@@ -74,7 +53,7 @@ async function signUp(email: string, name: string, confirm: boolean): Promise<{ 
 }
 
 async function logIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${own.server.url}/login`);
   await browser.waitForIslands(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -90,7 +69,7 @@ const messageMailSwitch = (page: Page) =>
 async function setMessageMails(email: string, on: boolean, shots = false): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   await logIn(page, email);
-  await page.goto(`${server.url}/notifications`);
+  await page.goto(`${own.server.url}/notifications`);
   await browser.waitForIslands(page);
   await expect.poll(() => messageMailSwitch(page).isVisible(), { timeout: 10_000 }).toBe(true);
   if (shots) {
@@ -155,8 +134,8 @@ describe('notification settings and message mails', () => {
     expect(`${mail.text} ${mail.html}`).not.toContain('lighthouse');
     expect(mail.headers.find((h) => h.key === 'list-unsubscribe-post')?.value).toBe('List-Unsubscribe=One-Click');
     const mailed = new URL(/<([^>]+)>/.exec(mail.headers.find((h) => h.key === 'list-unsubscribe')!.value)![1]!);
-    // Mail links use the site's public host; here the same path on the test server.
-    const link = `${server.url}${mailed.pathname}${mailed.search}`;
+    // Mail links use the site's public host; here the same path on the test own.server.
+    const link = `${own.server.url}${mailed.pathname}${mailed.search}`;
 
     // A changed signature is refused and changes nothing.
     const forged = await api(`${mailed.pathname}${mailed.search.replace(/s=./, 's=A')}x`, { method: 'POST' });

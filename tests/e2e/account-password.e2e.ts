@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
-import { freePort, serveBuild } from './server';
+import { useOwnServer } from './server';
 
 /**
  * docs/product.md §10 Password and password reset: forgot password → mailed link → new password
@@ -13,29 +9,12 @@ import { freePort, serveBuild } from './server';
  * "send the link again" (§2). Own server with a test SMTP server.
  */
 const browser = useBrowser();
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-password-'));
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let server: Awaited<ReturnType<typeof serveBuild>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  server = await serveBuild(
-    path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'),
-    await freePort(),
-    path.join(work, 'data'),
-    { SMTP_URL: smtp.url, SEED_ON_START: '0' },
-  );
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const own = useOwnServer('password', { SEED_ON_START: '0' });
 
 const FIRST_PASSWORD = 'first-pass-1';
 const SECOND_PASSWORD = 'second-pass-2';
 const api = (pathname: string, init: RequestInit & { cookie?: string } = {}) =>
-  fetch(`${server.url}${pathname}`, {
+  fetch(`${own.server.url}${pathname}`, {
     ...init,
     headers: {
       'package-name': 'amora',
@@ -57,7 +36,7 @@ async function signUpMember(email: string, name: string): Promise<void> {
 }
 
 async function logInAs(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${own.server.url}/login`);
   await browser.waitForIslands(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -67,17 +46,17 @@ async function logInAs(page: Page, email: string, password: string): Promise<voi
 
 /** Whether the page's browser still has a live session (an API call with its cookies). */
 async function isLoggedIn(page: Page): Promise<boolean> {
-  const response = await page.request.get(`${server.url}/api/user.php`, { headers: { 'package-name': 'amora' } });
+  const response = await page.request.get(`${own.server.url}/api/user.php`, { headers: { 'package-name': 'amora' } });
   return response.status() === 200;
 }
 
 async function mailTo(address: string, subject: string) {
   await expect
-    .poll(() => smtp.received.some((mail) => mail.to?.[0]?.address === address && mail.subject === subject), {
+    .poll(() => own.smtp.received.some((mail) => mail.to?.[0]?.address === address && mail.subject === subject), {
       timeout: 15_000,
     })
     .toBe(true);
-  return smtp.received.find((mail) => mail.to?.[0]?.address === address && mail.subject === subject)!;
+  return own.smtp.received.find((mail) => mail.to?.[0]?.address === address && mail.subject === subject)!;
 }
 
 /** Waits until the island holding `selector` has hydrated (the /profile sections load when visible). */
@@ -104,7 +83,7 @@ describe('password journeys (docs/product.md §10)', () => {
     await logInAs(other, email, FIRST_PASSWORD);
 
     const page = await browser.newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${own.server.url}/login`);
     await browser.waitForIslands(page);
     browser.allowConsoleError(/status of 401/);
     await page.getByLabel('E-mail address').fill(email);
@@ -140,7 +119,7 @@ describe('password journeys (docs/product.md §10)', () => {
     expect(await isLoggedIn(page)).toBe(true);
 
     // The other device is logged out: its next page load asks for a login.
-    await other.goto(`${server.url}/profile`);
+    await other.goto(`${own.server.url}/profile`);
     await other.waitForURL('**/login?next=%2Fprofile');
     expect(await isLoggedIn(other)).toBe(false);
 
@@ -153,7 +132,7 @@ describe('password journeys (docs/product.md §10)', () => {
 
     // The old password no longer works, the new one does.
     const login = await browser.newPage();
-    await login.goto(`${server.url}/login`);
+    await login.goto(`${own.server.url}/login`);
     await browser.waitForIslands(login);
     await login.getByLabel('E-mail address').fill(email);
     await login.getByLabel('Password').fill(FIRST_PASSWORD);
@@ -171,7 +150,7 @@ describe('password journeys (docs/product.md §10)', () => {
     await logInAs(other, email, FIRST_PASSWORD);
     const page = await browser.newPage();
     await logInAs(page, email, FIRST_PASSWORD);
-    await page.goto(`${server.url}/profile`);
+    await page.goto(`${own.server.url}/profile`);
 
     // The address is not confirmed yet: the reminder's "send the link again" mails a new link.
     const reminder = page.getByTestId('activate-reminder');
@@ -212,7 +191,7 @@ describe('password journeys (docs/product.md §10)', () => {
 
   it('a used or unknown complete-signup link lands on a friendly page with log-in and reset links', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/complete-signup?token=${'A'.repeat(43)}`);
+    await page.goto(`${own.server.url}/complete-signup?token=${'A'.repeat(43)}`);
     await page.waitForURL('**/complete-signup/error?reason=invalid');
     const panel = page.getByTestId('complete-signup-error');
     await expect.poll(() => panel.isVisible()).toBe(true);

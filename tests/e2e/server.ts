@@ -1,5 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startSmtpReceiver } from '../helpers/smtp-receiver';
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
@@ -54,4 +59,32 @@ export async function serveBuild(distDir: string, port: number, dataDir: string,
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/**
+ * A test file's own server of the build (`AMORA_OUT_DIR` or `dist`) on a fresh data folder, with a
+ * test SMTP server whose mails land in `own.smtp.received`; started before the file's tests and
+ * stopped (folder removed) after them. `env` adds server settings (e.g. `SEED_ON_START: '0'`).
+ */
+export function useOwnServer(name: string, env: Record<string, string> = {}) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `amora-${name}-`));
+  const own = {} as {
+    smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+    server: Awaited<ReturnType<typeof serveBuild>>;
+  };
+  beforeAll(async () => {
+    own.smtp = await startSmtpReceiver();
+    own.server = await serveBuild(
+      path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'),
+      await freePort(),
+      path.join(work, 'data'),
+      { SMTP_URL: own.smtp.url, ...env },
+    );
+  });
+  afterAll(async () => {
+    await own.server?.stop();
+    await own.smtp?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  return own;
 }

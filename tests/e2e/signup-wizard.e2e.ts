@@ -1,32 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
-import { freePort, serveBuild } from './server';
+import { useOwnServer } from './server';
 
 const browser = useBrowser();
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-wizard-'));
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let server: Awaited<ReturnType<typeof serveBuild>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  server = await serveBuild(
-    path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'),
-    await freePort(),
-    path.join(work, 'data'),
-    { SMTP_URL: smtp.url },
-  );
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const own = useOwnServer('wizard');
 
 const AMSTERDAM = { latitude: 52.3676, longitude: 4.9041 };
 
@@ -34,7 +13,7 @@ const AMSTERDAM = { latitude: 52.3676, longitude: 4.9041 };
 const shot = (page: Page, name: string) => browser.screenshot(page, `wizard-${name}`);
 
 async function startSignup(page: Page, email: string, name: string) {
-  await page.goto(`${server.url}/signup`);
+  await page.goto(`${own.server.url}/signup`);
   await browser.waitForIslands(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('E-mail address').blur();
@@ -124,7 +103,7 @@ describe('signup wizard, steps 0–7', () => {
       expect(await step7.getByRole('link', { name: 'Open Gmail' }).getAttribute('href')).toContain('mail.google.com');
       expect(await page.evaluate(() => (window as unknown as { __complete?: number }).__complete)).toBe(1);
 
-      const me = await page.request.get(`${server.url}/api/user.php`, { headers: { 'package-name': 'amora' } });
+      const me = await page.request.get(`${own.server.url}/api/user.php`, { headers: { 'package-name': 'amora' } });
       expect((await me.json()).profile).toMatchObject({
         country: 'NL',
         countryregion: 'NH',
@@ -137,8 +116,8 @@ describe('signup wizard, steps 0–7', () => {
       });
       expect((await me.json()).profile.main_image).not.toBeNull();
 
-      await expect.poll(() => smtp.received.some((mail) => mail.to?.[0]?.address === email)).toBe(true);
-      const mail = smtp.received.find((m) => m.to?.[0]?.address === email)!;
+      await expect.poll(() => own.smtp.received.some((mail) => mail.to?.[0]?.address === email)).toBe(true);
+      const mail = own.smtp.received.find((m) => m.to?.[0]?.address === email)!;
       const link = /https?:\/\/\S+\/activate\/confirm\?token=[\w-]+/.exec(mail.text ?? '')![0];
       await page.goto(link);
       await page.waitForURL('**/activate/done');
@@ -159,7 +138,7 @@ describe('signup wizard, steps 0–7', () => {
     await expect.poll(() => page.getByTestId('step-4').isVisible()).toBe(true);
 
     await page.context().clearCookies();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${own.server.url}/login`);
     await browser.waitForIslands(page);
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill('wizard-pass');
@@ -171,18 +150,18 @@ describe('signup wizard, steps 0–7', () => {
   it('corrects a mistyped address and mails the new one', async () => {
     const page = await browser.newPage({ permissions: ['notifications'] });
     await startSignup(page, `typo-${Date.now()}@exmaple.com`, 'Tom');
-    await page.goto(`${server.url}/signup/change-email`);
+    await page.goto(`${own.server.url}/signup/change-email`);
     await browser.waitForIslands(page);
     const fixed = `fixed-${Date.now()}@example.com`;
     await page.getByLabel('E-mail address').fill(fixed);
     await page.getByRole('button', { name: 'Send a new link' }).click();
     await expect.poll(() => page.getByTestId('email-changed').isVisible(), { timeout: 20_000 }).toBe(true);
-    await expect.poll(() => smtp.received.some((mail) => mail.to?.[0]?.address === fixed)).toBe(true);
+    await expect.poll(() => own.smtp.received.some((mail) => mail.to?.[0]?.address === fixed)).toBe(true);
   });
 
   it('warns about an existing account and suggests a typo fix', async () => {
     const page = await browser.newPage();
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${own.server.url}/signup`);
     await browser.waitForIslands(page);
     // Terms and privacy open in the modal system, in the page's locale; Escape closes it.
     await page.getByRole('button', { name: 'Terms of service' }).click();
@@ -194,7 +173,7 @@ describe('signup wizard, steps 0–7', () => {
     await page.getByLabel('E-mail address').fill('someone@gmial.com');
     await page.getByRole('button', { name: 'someone@gmail.com' }).click();
     expect(await page.getByLabel('E-mail address').inputValue()).toBe('someone@gmail.com');
-    const existing = smtp.received[0]?.to?.[0]?.address;
+    const existing = own.smtp.received[0]?.to?.[0]?.address;
     expect(existing).toBeDefined();
     await page.getByLabel('E-mail address').fill(existing!);
     await expect
