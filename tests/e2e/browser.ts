@@ -71,6 +71,16 @@ export function useBrowser() {
     },
     /** Waits until every island on the page has hydrated (Astro removes their `ssr` attribute). */
     async waitForIslands(page: Page): Promise<void> {
+      // Islands that hydrate when seen (client:visible, e.g. the lower /profile sections) are
+      // scrolled into view one by one, then the page goes back to the top.
+      await page.evaluate(async () => {
+        const pending = [...document.querySelectorAll('astro-island[ssr][client="visible"]')];
+        for (const island of pending) {
+          island.scrollIntoView({ block: 'center' });
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+        }
+        if (pending.length > 0) window.scrollTo(0, 0);
+      });
       await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     },
     /** Logs a demo member in (password `amora-demo`) through the login form; ends on /members. */
