@@ -85,6 +85,9 @@ async function setMessageMails(email: string, on: boolean, shots = false): Promi
   await expect.poll(() => page.getByTestId('notify-status').textContent()).toBe('Saved');
   expect(await messageMailSwitch(page).isChecked()).toBe(on);
   await page.context().close();
+  // The member counts as away once the server has noticed the page's event stream closed and
+  // dropped its presence row; until then a message rightly brings no mail.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
 }
 
 /** Screenshots `notifications-{name}` at 390 and 1280 px. */

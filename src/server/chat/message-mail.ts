@@ -3,21 +3,12 @@ import { isLocale } from '~/shared/locales';
 import { unsubscribeLink } from '../account/unsubscribe-link';
 import type { AppContext } from '../context';
 import { messageMailLog, profiles, users } from '../db/schema';
+import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { messageMail } from '../mail/message-mail';
 import type { SiteConfig } from '../sites/site-config';
 
 /** At most one message mail per member and conversation in this time (ms). */
 export const MESSAGE_MAIL_INTERVAL_MS = 60 * 60 * 1000;
-
-/**
- * The origin of links in mails sent outside the recipient's own request: the site's first
- * public host over HTTPS, or this server's own address when the site lists only local hosts
- * (development, tests).
- */
-export function mailOrigin(ctx: AppContext, site: SiteConfig): string {
-  const publicHost = site.hosts.find((host) => !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(host));
-  return publicHost ? `https://${publicHost}` : `http://localhost:${ctx.config.port}`;
-}
 
 /**
  * Claims the right to mail `userId` about `conversationId` now: one conditional upsert, so of
@@ -59,9 +50,9 @@ export async function mailAboutMessage(
   if (!recipient || recipient.status !== 'active') return false;
   const now = ctx.clock.now();
   if (!(await claimMessageMail(ctx, input.recipientId, input.conversationId, now))) return false;
-  const origin = mailOrigin(ctx, input.site);
+  const origin = siteOrigin(ctx, input.site);
   const message = messageMail({
-    from: `${input.site.name} <${ctx.config.mailFrom}>`,
+    from: siteMailFrom(ctx, input.site.name),
     to: recipient.email,
     locale: isLocale(recipient.language) ? recipient.language : 'en',
     siteName: input.site.name,

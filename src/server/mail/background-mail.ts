@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { SiteConfig } from '../sites/site-config';
 import type { MailMessage } from './mailer';
 
 const inFlight = new Set<Promise<void>>();
@@ -35,4 +36,14 @@ export async function settleBackgroundMails(): Promise<void> {
 /** The From header of a site's mails: the site's name with the configured sender address. */
 export function siteMailFrom(ctx: AppContext, siteName: string): string {
   return `${siteName} <${ctx.config.mailFrom}>`;
+}
+
+/**
+ * The origin of links in mails sent outside the recipient's own request (reminders, message
+ * mails): the site's first public host over HTTPS, or this server's own address when the site
+ * lists only local hosts (development, tests).
+ */
+export function siteOrigin(ctx: AppContext, site: SiteConfig): string {
+  const publicHost = site.hosts.find((host) => !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(host));
+  return publicHost ? `https://${publicHost}` : `http://localhost:${ctx.config.port}`;
 }

@@ -4,11 +4,10 @@ import { LAST_STEP } from '~/shared/rules/signup-steps';
 import { memberMailInfo } from '../auth/member-mail-info';
 import type { AppContext } from '../context';
 import { profiles, users } from '../db/schema';
-import { siteMailFrom } from '../mail/background-mail';
+import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { signupReminderMail } from '../mail/signup-reminder-mail';
 import { registerPeriodicJob } from '../jobs/periodic-jobs';
 import { consumeAccountToken, issueAccountToken } from '../security/account-tokens';
-import type { SiteConfig } from '../sites/site-config';
 
 const HOUR_MS = 60 * 60_000;
 /** docs/product.md §10: a member who stopped the wizard is reminded once the account is this old (ms). */
@@ -19,15 +18,6 @@ export const REMINDER_UNTIL_MS = 30 * 24 * HOUR_MS;
 export const COMPLETE_SIGNUP_TTL_MS = 7 * 24 * HOUR_MS;
 /** Members claimed per run; the next run takes the rest. */
 const BATCH = 50;
-
-/**
- * The origin of links in mails sent outside a request: the site's first public host over HTTPS,
- * or this server's own address when the site only lists local hosts (development, tests).
- */
-export function siteOrigin(ctx: AppContext, site: SiteConfig): string {
-  const publicHost = site.hosts.find((host) => !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(host));
-  return publicHost ? `https://${publicHost}` : `http://localhost:${ctx.config.port}`;
-}
 
 /**
  * docs/product.md §10 Complete-signup reminder: mails every member who stopped the signup
