@@ -72,11 +72,12 @@ export function useBrowser() {
     /** Waits until every island on the page has hydrated (Astro removes their `ssr` attribute). */
     async waitForIslands(page: Page): Promise<void> {
       // Islands that hydrate when seen (client:visible, e.g. the lower /profile sections) are
-      // scrolled into view one by one, then the page goes back to the top.
+      // scrolled into view one by one, then the page goes back to the top. An island element
+      // has no box of its own (display: contents): Astro watches its first child.
       await page.evaluate(async () => {
         const pending = [...document.querySelectorAll('astro-island[ssr][client="visible"]')];
         for (const island of pending) {
-          island.scrollIntoView({ block: 'center' });
+          (island.firstElementChild ?? island).scrollIntoView({ block: 'center' });
           await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
         }
         if (pending.length > 0) window.scrollTo(0, 0);

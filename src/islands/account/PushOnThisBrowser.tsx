@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { pagePushKey } from '../../stores/page';
-import { $push, disablePush, enablePush, startPush } from '../../stores/push';
+import { $push, disablePush, enablePush, startPush, type PushState } from '../../stores/push';
+import { useHydratedStore } from '../shell/use-hydrated-store';
 import type { useT } from '../shell/use-t';
 
 /**
@@ -9,8 +9,11 @@ import type { useT } from '../shell/use-t';
  * subscribes this browser (asking permission) or unsubscribes it and removes it from the
  * account; says plainly when the browser cannot show notifications or the member blocked them.
  */
+/** What the server renders (and the browser's first render, before hydration): not known yet. */
+const PUSH_UNKNOWN: PushState = { subscription: 'unknown', isCapable: false, isSubscribed: false, lastMessage: null };
+
 export function PushOnThisBrowser({ t }: { t: ReturnType<typeof useT> }) {
-  const push = useStore($push);
+  const push = useHydratedStore($push, PUSH_UNKNOWN);
   const [pushKey, setPushKey] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
