@@ -11,7 +11,7 @@ import { freePort, serveBuild } from './server';
  * docs/product.md §10 Complete-signup reminder, end to end on PostgreSQL: a member stops the
  * wizard, the account turns 24 h old (the test moves `created_at` back in the database), a
  * server process's periodic job mails the reminder to a test SMTP server, and its link logs a
- * fresh browser in at the step where the member stopped; the link then works no more.
+ * fresh browser in at the step where the member stopped (her `lastSignupStep`); the link then works no more.
  * Own database (`e2e_reminder`, recreated) so the shared servers' jobs never see this member.
  */
 const browser = useBrowser();
@@ -63,7 +63,7 @@ describe('complete-signup reminder on PostgreSQL', () => {
     });
     expect(created.status).toBe(200);
     const cookie = created.headers.getSetCookie()[0]!.split(';')[0]!;
-    // She saved her location (step 3) and left before the profile questions.
+    // She reached the location step (3) and left the wizard there.
     const saved = await api('/api/user.php', { method: 'PUT', body: JSON.stringify({ lastSignupStep: 3 }) }, cookie);
     expect(saved.status).toBe(200);
 
@@ -84,12 +84,12 @@ describe('complete-signup reminder on PostgreSQL', () => {
     );
     expect(rows).toEqual([{ sent: true }]);
 
-    // A new device, not logged in: the link logs in and the wizard opens at the next step.
+    // A new device, not logged in: the link logs in and the wizard opens where she stopped.
     const page = await browser.newPage();
     await page.goto(link.replace(/^https?:\/\/[^/]+/, first.url));
     await page.waitForURL('**/signup');
     await browser.waitForIslands(page);
-    await expect.poll(() => page.locator('[data-testid="step-4"]').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator('[data-testid="step-3"]').isVisible(), { timeout: 10_000 }).toBe(true);
     const me = await page.request.get(`${first.url}/api/user.php`, { headers: { 'package-name': 'amora' } });
     expect(me.status()).toBe(200);
     expect(((await me.json()) as { email: string }).email).toBe(email);
