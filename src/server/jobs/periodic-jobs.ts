@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 
 /**
  * Background jobs that run every few minutes in each server process (docs/architecture.md §6,
- * convention 14): the complete-signup reminder sweep, expired data exports, and the like. A job
+ * convention 15): the complete-signup reminder sweep, expired data exports, and the like. A job
  * must be safe to run in several processes at once (claim rows with a conditional UPDATE) and
  * idempotent; one failing run is logged and retried at the next tick.
  */
