@@ -16,6 +16,8 @@ import { createOfflineGifProvider } from './gifs/offline-provider';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createDemoCamProvider } from './xcams/demo-cams';
 import { createHttpCamProvider } from './xcams/http-cams';
+import type { PaymentProvider } from './payments/payment-provider';
+import { createSandboxProvider } from './payments/sandbox-provider';
 
 /** Injectable wall clock so tests can move time. */
 export interface Clock {
@@ -48,6 +50,8 @@ export interface AppContext {
   gifs: GifProvider;
   /** Realtime fan-out to members' event streams (in-process; LISTEN/NOTIFY on PostgreSQL). */
   realtime: RealtimeHub;
+  /** The payment provider (docs/product.md §11): the built-in sandbox by default. */
+  payments: PaymentProvider;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -58,7 +62,7 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export async function createContext(
   config: Config,
-  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push' | 'mailer' | 'cams' | 'gifs'>> = {},
+  overrides: Partial<Pick<AppContext, 'clock' | 'log' | 'push' | 'mailer' | 'cams' | 'gifs' | 'payments'>> = {},
 ): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const sites = loadSites(config.sitesDir);
@@ -83,6 +87,7 @@ export async function createContext(
       overrides.cams ??
       (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
     gifs: overrides.gifs ?? createGifProvider(config, log),
+    payments: overrides.payments ?? createSandboxProvider(database.db),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
     push:

@@ -24,13 +24,22 @@ export function debitCreditsSql(userId: number, amount: number, reason: string, 
       SELECT ${userId}, ${-amount}, ${reason}, ${at} FROM debit WHERE ${amount} > 0)`;
 }
 
-/** Gives a member `amount` credits (welcome credits, purchases) with a ledger row; returns the new balance. */
-export async function grantCredits(tx: Executor, userId: number, amount: number, reason: string): Promise<number> {
+/**
+ * Gives a member `amount` credits (welcome credits, purchases) with a ledger row naming the
+ * payment transaction behind it, if any; returns the new balance.
+ */
+export async function grantCredits(
+  tx: Executor,
+  userId: number,
+  amount: number,
+  reason: string,
+  transactionId: number | null = null,
+): Promise<number> {
   const [row] = await tx
     .update(users)
     .set({ credits: sql`${users.credits} + ${amount}` })
     .where(eq(users.id, userId))
     .returning({ credits: users.credits });
-  await tx.insert(creditLedger).values({ userId, delta: amount, reason });
+  await tx.insert(creditLedger).values({ userId, delta: amount, reason, transactionId });
   return row?.credits ?? 0;
 }

@@ -4,5 +4,6 @@
  */
 import '../signup/signup-reminder';
 import '../account/data-export-expiry';
+import '../payments/settle-transaction';
 
 export {};

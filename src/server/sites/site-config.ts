@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicSettingsSchema } from '~/shared/contracts/settings';
+import { paymentsConfigSchema } from '~/shared/payments';
 
 /**
  * The content of one `config/sites/*.json` file: a white-label site and its
@@ -32,6 +33,8 @@ export const siteConfigSchema = publicSettingsSchema
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
     /** Free credits a new member receives, so a first conversation works before any purchase. */
     welcome_credits: z.number().int().min(0).max(10_000).default(0),
+    /** What the site sells and how it is paid (docs/product.md §11); absent: nothing can be bought. */
+    payments: paymentsConfigSchema.optional(),
     /** Message pushes may carry a short text preview (off: only the sender's name). */
     push_message_preview: z.boolean().default(false),
     features: z
