@@ -19,6 +19,9 @@ const DYNAMIC_PREFIXES = [
   'profile_field.',
   'match_finder.i_am_',
   'match_finder.seeking_',
+  'credits.badge_',
+  'credits.method_',
+  'transaction.status_',
 ];
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
@@ -50,6 +53,8 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'lander.cookies',
     'lander.likes_one',
     'lander.likes_other',
+    'credits.bonus',
+    'credits.per_credit',
   ],
   de: [
     'nav.likes',
@@ -63,7 +68,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'safety.details',
     'lander.cookies',
   ],
-  it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy'],
+  it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy', 'credits.bonus'],
   fr: ['member.message_short', 'lander.cookies', 'lander.faq', 'account.notifications_title'],
   es: ['nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
   pl: ['search.region'],

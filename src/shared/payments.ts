@@ -11,6 +11,20 @@ import { z } from 'zod';
 export const PAYMENT_METHODS = ['creditcard', 'paypal', 'ideal', 'bancontact', 'przelewy24', 'blik'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** Methods shown by their brand name in every language; the others have an i18n key `credits.method_{id}`. */
+export const PAYMENT_METHOD_BRANDS: Partial<Record<PaymentMethod, string>> = {
+  paypal: 'PayPal',
+  ideal: 'iDEAL',
+  bancontact: 'Bancontact',
+  przelewy24: 'Przelewy24',
+  blik: 'BLIK',
+};
+
+/** Formats integer cents of an ISO currency for a BCP 47 locale tag (`€ 19,99`, `$21.99`). */
+export function formatMoney(cents: number, currency: string, localeTag: string): string {
+  return new Intl.NumberFormat(localeTag, { style: 'currency', currency }).format(cents / 100);
+}
+
 const countryKey = z.union([z.string().regex(/^[A-Z]{2}$/), z.literal('default')]);
 const currencyCode = z.string().regex(/^[A-Z]{3}$/, { error: 'an ISO 4217 code such as EUR' });
 /** A per-country map that must name a `default` for every other country. */

@@ -12,6 +12,8 @@ export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 export const sandboxCheckoutPath = (id: string) => `/payments/sandbox/${id}`;
 
 export interface SandboxProvider extends PaymentProvider {
+  /** What the sandbox checkout page shows of a payment, or null when unknown. */
+  checkout(id: string): Promise<{ amountCents: number; currency: string; description: string; status: string } | null>;
   /**
    * The payer's choice on the sandbox checkout: moves an `open` payment to `outcome` (a final
    * state never changes again).
@@ -55,6 +57,19 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       return { id, checkoutUrl: sandboxCheckoutPath(id) };
     },
     getPayment: read,
+    async checkout(id) {
+      const [row] = await db
+        .select({
+          amountCents: sandboxPayments.amountCents,
+          currency: sandboxPayments.currency,
+          description: sandboxPayments.description,
+          status: sandboxPayments.status,
+        })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, id))
+        .limit(1);
+      return row ?? null;
+    },
     async complete(id, outcome) {
       const [row] = await db
         .update(sandboxPayments)
@@ -64,4 +79,9 @@ export function createSandboxProvider(db: Db): SandboxProvider {
       return row ? { webhookUrl: row.webhookUrl, redirectUrl: row.redirectUrl } : null;
     },
   };
+}
+
+/** The sandbox when it is this server's provider (its checkout page exists only then). */
+export function sandboxOf(provider: PaymentProvider): SandboxProvider | null {
+  return provider.name === 'sandbox' && 'complete' in provider ? (provider as SandboxProvider) : null;
 }

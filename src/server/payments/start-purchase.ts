@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { forCountry, vatIncluded, type PaymentMethod } from '~/shared/payments';
 import type { AppContext } from '../context';
-import { paymentTransactions } from '../db/schema';
+import { paymentTransactions, profiles } from '../db/schema';
 import type { SiteConfig } from '../sites/site-config';
 import { PaymentProviderError } from './payment-provider';
 
@@ -13,8 +13,11 @@ export const PAYMENT_WEBHOOK_PATH = '/api/payment_webhook.php';
 export interface StartPurchaseInput {
   userId: number;
   site: SiteConfig;
-  /** The member's country (ISO alpha-2): picks currency, VAT rate and methods. */
-  country: string | null;
+  /**
+   * The country (ISO alpha-2) whose currency, VAT rate and methods apply; when left out, the
+   * country of the member's profile.
+   */
+  country?: string | null;
   packageId: string;
   method: PaymentMethod;
   /** Origin of the request (`https://amora.example`), for the provider's return and webhook URLs. */
@@ -45,7 +48,7 @@ export async function startCreditsPurchase(
   if (!payments) return fail('payments_not_available');
   const pack = payments.packages.find((candidate) => candidate.id === input.packageId);
   if (!pack) return fail('not_found');
-  const country = input.country ?? 'default';
+  const country = (input.country === undefined ? await profileCountry(ctx, input.userId) : input.country) ?? 'default';
   if (!forCountry(payments.methods_by_country, country).includes(input.method)) return fail('method_not_available');
   const currency = forCountry(payments.currency_by_country, country);
   const amountCents = pack.prices[currency]!;
@@ -100,4 +103,9 @@ export async function startCreditsPurchase(
     ctx.log.warn('payment provider refused a payment', { transaction: transaction!.id, error });
     return fail('payment_provider_unavailable');
   }
+}
+
+async function profileCountry(ctx: AppContext, userId: number): Promise<string | null> {
+  const [profile] = await ctx.db.select({ country: profiles.country }).from(profiles).where(eq(profiles.id, userId));
+  return profile?.country ?? null;
 }

@@ -1,0 +1,57 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { LOCALE_TAGS, type Locale } from '~/shared/locales';
+import { formatMoney } from '~/shared/payments';
+import { $transaction, followTransaction, stopFollowingTransaction } from '../../stores/transaction';
+import { useT } from '../shell/use-t';
+import '~/styles/credit-packages.css';
+
+/**
+ * `/transactions/:transactionId` (docs/product.md §11): the payment's status, asked for until it
+ * is final, then what it granted and the way back to where the member came from.
+ */
+export default function TransactionStatus({ locale, transactionId }: { locale: Locale; transactionId: string }) {
+  const t = useT(locale);
+  const { transaction, error } = useStore($transaction);
+  useEffect(() => {
+    void followTransaction(transactionId);
+    return stopFollowingTransaction;
+  }, [transactionId]);
+  const tag = LOCALE_TAGS[locale].tag;
+  const status = transaction?.status ?? 'open';
+  const granted = transaction ? transaction.credits + transaction.bonus_credits : 0;
+
+  return (
+    <section
+      className="card transaction-card"
+      aria-labelledby="transaction-title"
+      data-testid="transaction"
+      data-status={transaction ? status : 'loading'}
+    >
+      <h1 id="transaction-title" role="status">
+        {t(`transaction.status_${status}`)}
+      </h1>
+      {transaction && (
+        <p className="transaction-amount">
+          {formatMoney(transaction.amount_cents, transaction.currency, tag)} ·{' '}
+          {new Intl.NumberFormat(tag).format(granted)} {t('credits.unit', { count: granted })}
+        </p>
+      )}
+      {status === 'open' && <p className="muted">{t('transaction.waiting')}</p>}
+      {status === 'paid' && <p data-testid="transaction-granted">{t('transaction.granted')}</p>}
+      {['failed', 'cancelled', 'expired'].includes(status) && <p>{t('transaction.nothing_charged')}</p>}
+      {error && error !== 'errors.not_found' && <p className="muted">{t(error)}</p>}
+      {error === 'errors.not_found' && <p>{t('transaction.not_found')}</p>}
+      <div className="transaction-actions">
+        {transaction && status === 'paid' && (
+          <a className="btn btn-primary" href={transaction.return_path}>
+            {t('transaction.continue')}
+          </a>
+        )}
+        <a className={`btn ${status === 'paid' ? 'btn-ghost' : 'btn-secondary'}`} href="/credits">
+          {t('transaction.to_credits')}
+        </a>
+      </div>
+    </section>
+  );
+}

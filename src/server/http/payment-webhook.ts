@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { PaymentProviderError } from '../payments/payment-provider';
+import { settleTransaction } from '../payments/settle-transaction';
+import { readLimitedBytes } from './parse';
+
+const plain = (status: number, text: string) =>
+  new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+const webhookId = z.string().regex(/^[\w-]{1,100}$/);
+
+/**
+ * `POST /api/payment_webhook.php` (docs/product.md §11 Exactly once): the provider says a
+ * payment changed, posting `id=<payment id>` (form-encoded, as Mollie does). The body is only
+ * used to know which payment to ask the provider about. Answers 200 for a known and an unknown
+ * payment alike (nothing to learn from it), 400 for a malformed body, and 503 when the provider
+ * cannot be reached, so the provider delivers again later.
+ */
+export async function paymentWebhookResponse(ctx: AppContext, request: Request): Promise<Response> {
+  if (request.method !== 'POST') return plain(405, 'Method Not Allowed');
+  const bytes = await readLimitedBytes(request, 4096);
+  if (!bytes) return plain(413, 'Payload Too Large');
+  const id = webhookId.safeParse(new URLSearchParams(bytes.toString('utf8')).get('id'));
+  if (!id.success) return plain(400, 'Bad Request');
+  try {
+    await settleTransaction(ctx, id.data);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    ctx.log.warn('payment webhook: provider unreachable', { error });
+    return plain(503, 'Service Unavailable');
+  }
+  return plain(200, 'OK');
+}

@@ -1,0 +1,36 @@
+import { forCountry, type PaymentMethod } from '~/shared/payments';
+import type { SiteConfig } from '../sites/site-config';
+
+/** A credit package as a member of one country sees it (price in that country's currency, VAT included). */
+export interface OfferedPackage {
+  id: string;
+  credits: number;
+  bonus_credits: number;
+  badge: 'popular' | 'best_value' | null;
+  price_cents: number;
+}
+
+/** What a member of `country` can buy on the site and how they can pay (docs/product.md §11). */
+export interface CreditOffer {
+  currency: string;
+  methods: PaymentMethod[];
+  packages: OfferedPackage[];
+}
+
+/** The site's credit packages and payment methods for `country` (ISO alpha-2), or null when the site sells nothing. */
+export function creditOffer(site: SiteConfig, country: string | null): CreditOffer | null {
+  const payments = site.payments;
+  if (!payments) return null;
+  const currency = forCountry(payments.currency_by_country, country);
+  return {
+    currency,
+    methods: forCountry(payments.methods_by_country, country),
+    packages: payments.packages.map((pack) => ({
+      id: pack.id,
+      credits: pack.credits,
+      bonus_credits: pack.bonus_credits,
+      badge: pack.badge ?? null,
+      price_cents: pack.prices[currency]!,
+    })),
+  };
+}

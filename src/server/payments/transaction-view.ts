@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { fail, ok, type Result } from '~/shared/errors';
+import type { AppContext } from '../context';
+import { paymentTransactions, type TransactionStatus } from '../db/schema';
+import { PaymentProviderError } from './payment-provider';
+import { settleTransaction } from './settle-transaction';
+
+/** What `/transactions/:transactionId` shows of a transaction (nothing personal). */
+export interface TransactionView {
+  status: TransactionStatus;
+  package: string;
+  credits: number;
+  bonus_credits: number;
+  amount_cents: number;
+  currency: string;
+  return_path: string;
+}
+
+/**
+ * docs/product.md §11: a transaction by its public id. While it is open the provider is asked
+ * (the member's return may come before the webhook), which settles it exactly once like a webhook.
+ * Failures: `not_found` (no such id), `payment_provider_unavailable` (open, and the provider
+ * cannot be reached now: the page asks again).
+ */
+export async function viewTransaction(
+  ctx: AppContext,
+  publicId: string,
+): Promise<Result<TransactionView, 'not_found' | 'payment_provider_unavailable'>> {
+  const read = async () =>
+    (await ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.publicId, publicId)).limit(1))[0];
+  let row = await read();
+  if (!row) return fail('not_found');
+  if (row.status === 'open' && row.providerPaymentId && row.provider === ctx.payments.name) {
+    try {
+      await settleTransaction(ctx, row.providerPaymentId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return fail('payment_provider_unavailable');
+    }
+    row = (await read())!;
+  }
+  return ok({
+    status: row.status,
+    package: row.productId,
+    credits: row.credits,
+    bonus_credits: row.bonusCredits,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    return_path: row.returnPath,
+  });
+}
