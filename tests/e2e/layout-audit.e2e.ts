@@ -78,6 +78,7 @@ const MEMBER_ROUTES: Route[] = [
   { name: 'chats', path: '/chats' },
   { name: 'chat-gifs', path: '/members/{id}/chat', prepare: openGifPicker },
   { name: 'credits', path: '/credits' },
+  { name: 'credits-preselected', path: '/credits/value/creditcard' },
   { name: 'account', path: '/profile' },
   { name: 'notifications', path: '/notifications' },
   { name: 'notifications-email-undo', path: '/notifications#email-change-incorrect' },

@@ -28,7 +28,7 @@ export default function TransactionStatus({ locale, transactionId }: { locale: L
       data-testid="transaction"
       data-status={transaction ? status : 'loading'}
     >
-      <h1 id="transaction-title" role="status">
+      <h1 id="transaction-title" aria-live="polite">
         {t(`transaction.status_${status}`)}
       </h1>
       {transaction && (

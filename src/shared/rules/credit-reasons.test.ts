@@ -7,6 +7,8 @@ describe('creditReasonKey', () => {
     expect(creditReasonKey('message:42')).toBe('credits.reason_message');
     expect(creditReasonKey('dev_reset')).toBe('credits.reason_dev_reset');
     expect(creditReasonKey('message:')).toBe('credits.reason_misc');
-    expect(creditReasonKey('purchase:7')).toBe('credits.reason_misc');
+    expect(creditReasonKey('purchase:popular')).toBe('credits.reason_purchase');
+    expect(creditReasonKey('purchase:')).toBe('credits.reason_misc');
+    expect(creditReasonKey('purchase:Popular!')).toBe('credits.reason_misc');
   });
 });

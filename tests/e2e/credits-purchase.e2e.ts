@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './browser';
+import { layoutViolations } from './layout-checks';
+
+/**
+ * docs/product.md §11 A purchase, in Chromium on the built app with the sandbox provider: a Dutch
+ * member buys a package with iDEAL, pays on the sandbox checkout and sees the payment received
+ * with the balance risen by credits + bonus; failed and cancelled payments grant nothing. Each
+ * new page passes the layout checks at 390 and 1280 px.
+ */
+const browser = useBrowser();
+const PASSWORD = 'buyer-pass-1';
+
+/** A new Dutch member, logged in on a new page; signup finished. */
+async function dutchMember(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const api = (path: string, method: string, body: unknown) =>
+    page.request.fetch(`${browser.baseURL}${path}`, {
+      method,
+      headers: { 'package-name': 'amora', 'content-type': 'application/json' },
+      data: JSON.stringify(body),
+    });
+  const email = `buyer-${Date.now()}@example.com`;
+  expect(
+    (await api('/api/user.php?new=1', 'POST', { email, name: 'Noor', password: PASSWORD, language: 'en' })).status(),
+  ).toBe(200);
+  expect((await api('/api/user.php', 'PUT', { country: 'NL', countryregion: null, city: 'Utrecht' })).status()).toBe(
+    200,
+  );
+  expect((await api('/api/user.php', 'PUT', { lastSignupStep: 7 })).status()).toBe(200);
+  return page;
+}
+
+const balance = async (page: Page) => {
+  await page.goto(`${browser.baseURL}/credits`);
+  await browser.waitForIslands(page);
+  return Number((await page.getByTestId('credit-balance').locator('strong').textContent())!.replace(/\D/g, ''));
+};
+
+/** Layout findings of the page at both widths (screenshots as `purchase-{name}`). */
+async function checkLayout(page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    found.push(...(await layoutViolations(page, { route: name, site: 'amora', width, locale: 'en' }, { axe: true })));
+    await browser.screenshot(page, `purchase-${name}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  return found;
+}
+
+/** From /credits: picks the package and method, buys, and ends on the sandbox checkout. */
+async function checkout(page: Page, packageId: string, method: string): Promise<void> {
+  await page.goto(`${browser.baseURL}/credits`);
+  await browser.waitForIslands(page);
+  await page.getByTestId(`package-${packageId}`).click();
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByRole('button', { name: 'Buy now' }).click();
+  await page.waitForURL('**/payments/sandbox/**');
+}
+
+describe('buying credits with the sandbox provider', () => {
+  it('a Dutch member pays 120 + 20 bonus credits with iDEAL and finds them on the balance', async () => {
+    const page = await dutchMember();
+    const before = await balance(page);
+    const packages = page.getByTestId('credit-packages');
+    // Euro prices with VAT, iDEAL offered in the Netherlands, the popular package preselected.
+    expect(await packages.getByTestId('package-popular').textContent()).toContain('€');
+    expect(await page.getByRole('radio', { name: 'iDEAL' }).count()).toBe(1);
+    expect(await page.getByTestId('package-popular').locator('input').isChecked()).toBe(true);
+    const findings = await checkLayout(page, 'credits');
+
+    await checkout(page, 'popular', 'iDEAL');
+    expect(await page.getByTestId('sandbox-checkout').textContent()).toContain('140 credits');
+    findings.push(...(await checkLayout(page, 'sandbox')));
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL('**/transactions/**');
+    const transaction = page.getByTestId('transaction');
+    await expect.poll(() => transaction.getAttribute('data-status'), { timeout: 10_000 }).toBe('paid');
+    expect(await transaction.textContent()).toContain('Payment received');
+    findings.push(...(await checkLayout(page, 'transaction')));
+    expect(findings).toEqual([]);
+
+    expect(await balance(page)).toBe(before + 140);
+    expect(await page.getByTestId('credit-history').textContent()).toContain('Credits bought');
+  });
+
+  it('a failed and a cancelled payment grant nothing and say so', async () => {
+    const page = await dutchMember();
+    const before = await balance(page);
+    for (const [choice, title] of [
+      ['Let the payment fail', 'The payment failed'],
+      ['Cancel the payment', 'You cancelled the payment'],
+    ] as const) {
+      await checkout(page, 'starter', 'PayPal');
+      await page.getByRole('button', { name: choice }).click();
+      await page.waitForURL('**/transactions/**');
+      const transaction = page.getByTestId('transaction');
+      await expect
+        .poll(() => transaction.getAttribute('data-status'), { timeout: 10_000 })
+        .toBe(choice === 'Cancel the payment' ? 'cancelled' : 'failed');
+      expect(await transaction.getByRole('heading').textContent()).toBe(title);
+      expect(await transaction.textContent()).toContain('Nothing was charged');
+    }
+    expect(await balance(page)).toBe(before);
+  });
+});
