@@ -55,6 +55,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'lander.likes_other',
     'credits.bonus',
     'credits.per_credit',
+    'receipt.credits',
   ],
   de: [
     'nav.likes',
@@ -67,6 +68,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'cams.live',
     'safety.details',
     'lander.cookies',
+    'receipt.credits',
   ],
   it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy', 'credits.bonus'],
   fr: ['member.message_short', 'lander.cookies', 'lander.faq', 'account.notifications_title'],

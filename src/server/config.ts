@@ -68,6 +68,8 @@ const envSchema = z.object({
   STATIC_DIR: z.string().min(1).optional(),
   /** Media of the landers (video, posters) copied into storage under `landers/` at start. */
   LANDER_MEDIA_DIR: z.string().min(1).default('./landers/media'),
+  /** Seconds an open payment is left to its webhook before the reconciliation job asks the provider. */
+  PAYMENT_RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export interface Config {
@@ -94,6 +96,8 @@ export interface Config {
   /** The built static files (pre-rendered landers and pages); null → beside the server bundle. */
   staticDir: string | null;
   landerMediaDir: string;
+  /** docs/product.md §11 Reconciliation: how long an open payment waits for its webhook (ms). */
+  payments: { reconcileAfterMs: number };
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -138,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     gifApi: { url: e.GIF_API_URL, key: e.GIF_API_KEY ?? null },
     staticDir: e.STATIC_DIR ? path.resolve(cwd, e.STATIC_DIR) : null,
     landerMediaDir: path.resolve(cwd, e.LANDER_MEDIA_DIR),
+    payments: { reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_S * 1000 },
   };
 }
 

@@ -54,8 +54,14 @@ export async function serveBuild(distDir: string, port: number, dataDir: string,
   return {
     url: `http://localhost:${port}`,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+    /** Ends the process at once (SIGKILL, like `kill -9`): no shutdown code runs. */
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };

@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { paymentTransactions, users } from '../../src/server/db/schema';
 import { paymentEndpoint, transactionEndpoint } from '../../src/server/http/endpoints/payments';
 import { paymentWebhookResponse } from '../../src/server/http/payment-webhook';
+import { settleBackgroundMails } from '../../src/server/mail/background-mail';
+import { createMailer } from '../../src/server/mail/mailer';
 import type { SandboxProvider } from '../../src/server/payments/sandbox-provider';
+import { settleTransaction } from '../../src/server/payments/settle-transaction';
 import { callApi, ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { loggedInMember } from '../helpers/session';
+import { startSmtpReceiver } from '../helpers/smtp-receiver';
 
 /** docs/product.md §11: the purchase, transaction and webhook calls on real handlers. */
 const { ctx } = useTestContext();
@@ -76,5 +80,30 @@ describe('GET /api/transaction.php and the webhook', () => {
     expect(await credits(id)).toBe(before + 50);
     expect((await view(started.transaction)).json.status).toBe('paid');
     expect(await credits(id)).toBe(before + 50);
+  });
+});
+
+describe('the receipt', () => {
+  it('mails one receipt per paid purchase with amount, VAT, reference and the seller, in the member’s language', async () => {
+    const smtp = await startSmtpReceiver();
+    try {
+      const mailing = { ...ctx(), mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) };
+      const { cookie } = await loggedInMember(ctx(), 'Fenna', { country: 'NL', language: 'nl' });
+      const started = (await start({ package: 'popular', method: 'ideal' }, cookie)).json;
+      const paymentId = started.checkout_url.split('/').pop();
+      await (ctx().payments as SandboxProvider).complete(paymentId, 'paid');
+      await Promise.all([1, 2, 3].map(() => settleTransaction(mailing, paymentId)));
+      await settleBackgroundMails();
+      expect(smtp.received).toHaveLength(1);
+      const mail = smtp.received[0]!;
+      expect(mail.subject).toBe('Je bon van Amora');
+      expect(mail.text).toContain('Credits: 140');
+      expect(mail.text).toMatch(/Betaald bedrag: €\s19,99/);
+      expect(mail.text).toMatch(/Inclusief btw \(21%\): €\s3,47/);
+      expect(mail.text).toContain(`Referentie: ${started.transaction}`);
+      expect(mail.text).toContain('Amora Digital B.V. · Herengracht 182 · 1016 BR Amsterdam · NL000000001B01');
+    } finally {
+      await smtp.close();
+    }
   });
 });

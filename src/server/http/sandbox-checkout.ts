@@ -51,5 +51,5 @@ function deliverWebhook(ctx: AppContext, paymentId: string): void {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ id: paymentId }),
     }).catch((error: unknown) => ctx.log.warn('sandbox webhook delivery failed', { error }));
-  }, 300).unref();
+  }, 1_000).unref();
 }

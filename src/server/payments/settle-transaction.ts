@@ -5,6 +5,7 @@ import { grantCredits } from '../credits/credits';
 import { paymentTransactions, type TransactionStatus } from '../db/schema';
 import { registerPeriodicJob } from '../jobs/periodic-jobs';
 import type { ProviderPaymentStatus } from './payment-provider';
+import { sendReceipt } from './send-receipt';
 
 /** Provider states that end a payment without money, and what our transaction then says. */
 const UNPAID_FINAL: Partial<Record<ProviderPaymentStatus, TransactionStatus>> = {
@@ -19,7 +20,8 @@ const UNPAID_FINAL: Partial<Record<ProviderPaymentStatus, TransactionStatus>> = 
  * provider says paid (for the amount and currency we asked), marking the transaction paid and
  * granting its credits + bonus with a ledger row happen in one database transaction guarded by
  * `status = 'open'`: duplicated, concurrent or late webhooks, the return page and the
- * reconciliation job may all call this at once and the credits are granted exactly once.
+ * reconciliation job may all call this at once and the credits are granted exactly once. The
+ * one call that grants also sends the receipt mail (in the background).
  * @returns the transaction's status afterwards; `not_found` for a payment we did not create
  * with this provider (nothing changes).
  * @throws PaymentProviderError when the provider cannot be reached (nothing changes; a later
@@ -67,7 +69,10 @@ export async function settleTransaction(
       );
       return true;
     });
-    if (granted) ctx.log.info('purchase paid', { userId: transaction.userId, transaction: transaction.id });
+    if (granted) {
+      ctx.log.info('purchase paid', { userId: transaction.userId, transaction: transaction.id });
+      sendReceipt(ctx, transaction.id);
+    }
     return ok({ status: 'paid' });
   }
   const final = UNPAID_FINAL[payment.status];
@@ -92,14 +97,13 @@ async function settledStatus(ctx: AppContext, id: number): Promise<Result<{ stat
   return ok({ status: row!.status });
 }
 
-/** Open transactions younger than this are left to their webhook (ms). */
-export const RECONCILE_AFTER_MS = 60_000;
 /** Open transactions older than this are no longer asked about (the provider expired them) (ms). */
 export const RECONCILE_UNTIL_MS = 7 * 24 * 60 * 60_000;
 
 /**
- * docs/product.md §11 Reconciliation: asks the provider about every open transaction between one
- * minute and seven days old and settles it, so a payment whose webhook never arrived, or whose
+ * docs/product.md §11 Reconciliation: asks the provider about every open transaction older than
+ * `config.payments.reconcileAfterMs` (one minute unless PAYMENT_RECONCILE_AFTER_S says otherwise)
+ * and younger than seven days, and settles it, so a payment whose webhook never arrived, or whose
  * grant was cut off by a crash, is granted exactly once on the next run.
  * @returns how many transactions were looked at.
  */
@@ -113,7 +117,7 @@ export async function reconcileOpenTransactions(ctx: AppContext): Promise<number
         eq(paymentTransactions.status, 'open'),
         eq(paymentTransactions.provider, ctx.payments.name),
         isNotNull(paymentTransactions.providerPaymentId),
-        lt(paymentTransactions.createdAt, new Date(now - RECONCILE_AFTER_MS)),
+        lt(paymentTransactions.createdAt, new Date(now - ctx.config.payments.reconcileAfterMs)),
         gt(paymentTransactions.createdAt, new Date(now - RECONCILE_UNTIL_MS)),
       ),
     )
