@@ -84,11 +84,31 @@ describe('buying credits with the sandbox provider', () => {
 
     expect(await balance(page)).toBe(before + 140);
     expect(await page.getByTestId('credit-history').textContent()).toContain('Credits bought');
+
+    // Repeat order: the same package and method again, in one click to the checkout.
+    await page.goto(`${browser.baseURL}/credits/repeat-order`);
+    await browser.waitForIslands(page);
+    const repeat = page.getByTestId('repeat-order');
+    expect(await repeat.textContent()).toContain('140 credits');
+    expect(await repeat.textContent()).toContain('Paid with iDEAL');
+    expect(await checkLayout(page, 'repeat-order')).toEqual([]);
+    await repeat.getByRole('button', { name: 'Buy again now' }).click();
+    await page.waitForURL('**/payments/sandbox/**');
+    expect(await page.getByTestId('sandbox-checkout').textContent()).toContain('140 credits');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL('**/transactions/**');
+    await expect
+      .poll(() => page.getByTestId('transaction').getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('paid');
+    expect(await balance(page)).toBe(before + 280);
   });
 
   it('a failed and a cancelled payment grant nothing and say so', async () => {
     const page = await dutchMember();
     const before = await balance(page);
+    // Nothing bought yet: there is nothing to repeat.
+    await page.goto(`${browser.baseURL}/credits/repeat-order`);
+    expect(new URL(page.url()).pathname).toBe('/credits');
     for (const [choice, title] of [
       ['Let the payment fail', 'The payment failed'],
       ['Cancel the payment', 'You cancelled the payment'],
@@ -104,5 +124,8 @@ describe('buying credits with the sandbox provider', () => {
       expect(await transaction.textContent()).toContain('Nothing was charged');
     }
     expect(await balance(page)).toBe(before);
+    // Unpaid purchases are nothing to repeat either.
+    await page.goto(`${browser.baseURL}/credits/repeat-order`);
+    expect(new URL(page.url()).pathname).toBe('/credits');
   });
 });

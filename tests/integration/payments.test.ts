@@ -5,6 +5,7 @@ import { creditLedger, paymentTransactions, sandboxPayments, users } from '../..
 import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
 import { PaymentProviderError, type PaymentProvider } from '../../src/server/payments/payment-provider';
 import type { SandboxOutcome, SandboxProvider } from '../../src/server/payments/sandbox-provider';
+import { lastPurchase } from '../../src/server/payments/last-purchase';
 import { settleTransaction } from '../../src/server/payments/settle-transaction';
 import { startCreditsPurchase, type StartPurchaseInput } from '../../src/server/payments/start-purchase';
 import type { PaymentMethod } from '../../src/shared/payments';
@@ -207,5 +208,36 @@ describe('reconciliation', () => {
     expect(await purchaseLedger()).toHaveLength(1);
     const paid = await ctx().db.select().from(paymentTransactions).where(eq(paymentTransactions.status, 'paid'));
     expect(paid.map((each) => each.id)).toEqual([row.id]);
+  });
+});
+
+describe('the last purchase (repeat order)', () => {
+  it('is the latest paid package and method at today’s price, and nothing when it is no longer offered', async () => {
+    const member = await createMember(ctx(), { country: 'NL' });
+    expect(await lastPurchase(ctx(), site(), member, 'NL')).toBeNull();
+    const unpaid = await buy(member, { packageId: 'max', method: 'creditcard' });
+    await pay(unpaid.row.providerPaymentId!, 'failed');
+    await settleTransaction(ctx(), unpaid.row.providerPaymentId!);
+    for (const [packageId, method] of [
+      ['starter', 'paypal'],
+      ['value', 'ideal'],
+    ] as const) {
+      const { row } = await buy(member, { packageId, method });
+      await pay(row.providerPaymentId!);
+      clock.advance(1_000);
+      await settleTransaction(ctx(), row.providerPaymentId!);
+    }
+    expect(await lastPurchase(ctx(), site(), member, 'NL')).toEqual({
+      package: { id: 'value', credits: 300, bonus_credits: 75, badge: 'best_value', price_cents: 3999 },
+      method: 'ideal',
+      currency: 'EUR',
+    });
+    // In Belgium iDEAL is not offered; a site without that package has nothing to repeat.
+    expect(await lastPurchase(ctx(), site(), member, 'BE')).toBeNull();
+    const withoutValue = {
+      ...site(),
+      payments: { ...site().payments!, packages: site().payments!.packages.filter((pack) => pack.id !== 'value') },
+    };
+    expect(await lastPurchase(ctx(), withoutValue, member, 'NL')).toBeNull();
   });
 });
