@@ -9,7 +9,8 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 describe('unknown paths', () => {
   it.each([
     '/nope',
-    '/credits/repeat-order',
+    '/nope/deeper',
+    '/credits/popular/ideal/extra',
     '/_dev/dialogs',
     '/likes/unknown-tab',
     '/a/b/c',
@@ -23,10 +24,10 @@ describe('unknown paths', () => {
   });
 
   it('answers a browser on a two-segment unknown path with the 404 page', async () => {
-    const response = await fetch(`${baseURL}/credits/repeat-order`, { headers: { 'user-agent': BROWSER } });
+    const response = await fetch(`${baseURL}/nope/deeper`, { headers: { 'user-agent': BROWSER } });
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toContain('Page Not Found: /credits/repeat-order');
+    expect(await response.text()).toContain('Page Not Found: /nope/deeper');
   });
 
   it.each(['/_i18n/en/nope', '/_i18n/en/a/b.json'])(
