@@ -21,7 +21,10 @@ export interface ChatsState {
   chats: ChatEntry[];
 }
 
-export const $chats = atom<ChatsState>({ status: 'idle', chats: [] });
+/** Before anything is loaded (also what the server renders). */
+export const CHATS_IDLE: ChatsState = { status: 'idle', chats: [] };
+
+export const $chats = atom<ChatsState>(CHATS_IDLE);
 
 function setChats(chats: ChatEntry[]): void {
   $chats.set({ status: 'ready', chats });

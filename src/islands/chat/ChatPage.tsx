@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import type { Locale } from '~/shared/locales';
-import { $chats, deleteChat, loadChats } from '../../stores/chats';
+import { $chats, CHATS_IDLE, deleteChat, loadChats } from '../../stores/chats';
+import { useHydratedStore } from '../shell/use-hydrated-store';
 import {
   $conversation,
   closeConversation,
@@ -41,7 +42,8 @@ interface Props {
  */
 export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
   const t = useT(locale);
-  const chats = useStore($chats);
+  // The shell's polling may fill the list before this island hydrates: render the server's state first.
+  const chats = useHydratedStore($chats, CHATS_IDLE);
   const conversation = useStore($conversation);
   const [now, setNow] = useState<Date | null>(null);
 
