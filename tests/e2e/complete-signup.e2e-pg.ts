@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../helpers/smtp-receiver';
 import { useBrowser } from './browser';
-import { freePort, serveBuild } from './server';
+import { usePgServers } from './pg-servers';
 
 /**
  * docs/product.md §10 Complete-signup reminder, end to end on PostgreSQL: a member stops the
@@ -15,37 +11,15 @@ import { freePort, serveBuild } from './server';
  * Own database (`e2e_reminder`, recreated) so the shared servers' jobs never see this member.
  */
 const browser = useBrowser();
-const base = new URL(process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/e2e');
-const databaseUrl = Object.assign(new URL(base.href), { pathname: '/e2e_reminder' }).href;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-reminder-'));
-const dist = path.resolve(process.env.AMORA_OUT_DIR ?? 'dist');
+const postgres = usePgServers('e2e_reminder');
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-const servers: Awaited<ReturnType<typeof serveBuild>>[] = [];
-const db = new pg.Client({ connectionString: databaseUrl });
-
-async function serve() {
-  const server = await serveBuild(dist, await freePort(), path.join(work, 'data'), {
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: smtp.url,
-    SEED_ON_START: '0',
-  });
-  servers.push(server);
-  return server;
-}
+const serve = () => postgres.serve({ SMTP_URL: smtp.url });
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(base.href), { pathname: '/postgres' }).href });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS e2e_reminder WITH (FORCE)');
-  await admin.query('CREATE DATABASE e2e_reminder');
-  await admin.end();
   smtp = await startSmtpReceiver();
 });
 afterAll(async () => {
-  for (const server of servers) await server.stop();
-  await db.end().catch(() => undefined);
   await smtp?.close();
-  fs.rmSync(work, { recursive: true, force: true });
 });
 
 describe('complete-signup reminder on PostgreSQL', () => {
@@ -67,8 +41,7 @@ describe('complete-signup reminder on PostgreSQL', () => {
     const saved = await api('/api/user.php', { method: 'PUT', body: JSON.stringify({ lastSignupStep: 3 }) }, cookie);
     expect(saved.status).toBe(200);
 
-    await db.connect();
-    await db.query(`UPDATE users SET created_at = now() - interval '25 hours' WHERE email = $1`, [email]);
+    await postgres.query(`UPDATE users SET created_at = now() - interval '25 hours' WHERE email = $1`, [email]);
     // A process started now runs its jobs within seconds (the first server's first run may have passed).
     await serve();
     const secondStarted = Date.now();
@@ -78,7 +51,7 @@ describe('complete-signup reminder on PostgreSQL', () => {
     const mail = smtp.received.find((each) => each.to?.[0]?.address === email)!;
     expect(mail.subject).toBe('Your Amora profile is almost ready');
     const link = /https?:\/\/\S+\/complete-signup\?token=[\w-]{43}/.exec(mail.text ?? '')![0];
-    const { rows } = await db.query<{ sent: boolean }>(
+    const rows = await postgres.query<{ sent: boolean }>(
       'SELECT signup_reminder_sent_at IS NOT NULL AS sent FROM users WHERE email = $1',
       [email],
     );

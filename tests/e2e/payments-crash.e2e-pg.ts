@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, serveBuild } from './server';
+import { describe, expect, it } from 'vitest';
+import { usePgServers } from './pg-servers';
 
 /**
  * docs/product.md §11 Reconciliation, with a real crash: the payer pays on the sandbox checkout,
@@ -12,35 +8,8 @@ import { freePort, serveBuild } from './server';
  * database (`e2e_crash`, recreated); the open payment is reconciled after 1 s here (60 s in
  * production) so the test does not wait a minute.
  */
-const base = new URL(process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/e2e');
-const databaseUrl = Object.assign(new URL(base.href), { pathname: '/e2e_crash' }).href;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-crash-'));
-const dist = path.resolve(process.env.AMORA_OUT_DIR ?? 'dist');
-const servers: Awaited<ReturnType<typeof serveBuild>>[] = [];
-const db = new pg.Client({ connectionString: databaseUrl });
-
-const serve = async () => {
-  const server = await serveBuild(dist, await freePort(), path.join(work, 'data'), {
-    DATABASE_URL: databaseUrl,
-    SEED_ON_START: '0',
-    PAYMENT_RECONCILE_AFTER_S: '1',
-  });
-  servers.push(server);
-  return server;
-};
-
-beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(base.href), { pathname: '/postgres' }).href });
-  await admin.connect();
-  await admin.query('DROP DATABASE IF EXISTS e2e_crash WITH (FORCE)');
-  await admin.query('CREATE DATABASE e2e_crash');
-  await admin.end();
-});
-afterAll(async () => {
-  for (const server of servers) await server.stop();
-  await db.end().catch(() => undefined);
-  fs.rmSync(work, { recursive: true, force: true });
-});
+const postgres = usePgServers('e2e_crash');
+const serve = () => postgres.serve({ PAYMENT_RECONCILE_AFTER_S: '1' });
 
 describe('a crash between "paid" and the grant', () => {
   it('loses nothing: after a restart the payment is granted exactly once', async () => {
@@ -86,20 +55,18 @@ describe('a crash between "paid" and the grant', () => {
     expect(paid.status).toBe(303);
     await first.kill();
 
-    await db.connect();
     const state = async () =>
       (
-        await db.query<{ status: string; credits: number; grants: number }>(
+        await postgres.query<{ status: string; credits: number; grants: number }>(
           `SELECT t.status, u.credits,
                   (SELECT count(*)::int FROM credit_ledger l WHERE l.transaction_id = t.id) AS grants
              FROM payment_transactions t JOIN users u ON u.id = t.user_id WHERE t.public_id = $1`,
           [started.transaction],
         )
-      ).rows[0]!;
+      )[0]!;
     const before = await state();
     expect(before).toMatchObject({ status: 'open', grants: 0 });
-    const sandbox = await db.query('SELECT status FROM sandbox_payments');
-    expect(sandbox.rows).toEqual([{ status: 'paid' }]);
+    expect(await postgres.query('SELECT status FROM sandbox_payments')).toEqual([{ status: 'paid' }]);
 
     // Two processes come back; each runs the reconciliation 5 s after start.
     await Promise.all([serve(), serve()]);
