@@ -9,7 +9,7 @@ import {
   resendEmailChange,
   suggestNewEmail,
 } from '../../stores/email-change';
-import { messageParams } from '../shell/field-errors';
+import { fieldMessage } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
 import { useT } from '../shell/use-t';
 import '~/styles/account.css';
@@ -25,10 +25,7 @@ export default function EmailSection({ locale }: { locale: Locale }) {
   const state = useStore($emailChange);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const error = (field: string) => {
-    const key = state.fieldErrors[field];
-    return key ? t(key, messageParams(field, key)) : null;
-  };
+  const error = (field: string) => fieldMessage(t, state.fieldErrors, field);
 
   useEffect(() => {
     void loadEmailChange();

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import type { Locale } from '~/shared/locales';
 import { $passwordChange, changePassword } from '../../stores/password';
-import { messageParams } from '../shell/field-errors';
+import { fieldMessage } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useT } from '../shell/use-t';
@@ -20,10 +20,7 @@ export default function PasswordSection({ locale }: { locale: Locale }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const error = (field: string) => {
-    const key = state.fieldErrors[field];
-    return key ? t(key, messageParams(field, key)) : null;
-  };
+  const error = (field: string) => fieldMessage(t, state.fieldErrors, field);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { Locale } from '~/shared/locales';
 import { resumeStep } from '~/shared/rules/signup-steps';
 import { $passwordReset, resetPassword } from '../../stores/password';
-import { messageParams } from '../shell/field-errors';
+import { fieldMessage } from '../shell/field-errors';
 import { NewPasswordFields } from '../account/NewPasswordFields';
 import { useT } from '../shell/use-t';
 import '~/styles/account-password.css';
@@ -20,10 +20,7 @@ export default function NewPasswordForm({ locale, token }: { locale: Locale; tok
   const state = useStore($passwordReset);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const error = (field: string) => {
-    const key = state.fieldErrors[field];
-    return key ? t(key, messageParams(field, key)) : null;
-  };
+  const error = (field: string) => fieldMessage(t, state.fieldErrors, field);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -17,26 +17,26 @@ interface OfferedPackage {
 /**
  * The credit packages of /credits (docs/product.md §11): the site's packages for the member's
  * country with price, bonus, badge and price per credit, the country's payment methods, and
- * "Buy now", which starts the payment and goes to the provider's checkout. `preselect` comes from
- * `/credits/:creditId/:paymentMethod?`.
+ * "Buy now", which starts the payment and goes to the provider's checkout.
  */
 export default function CreditPackages(props: {
   locale: Locale;
   currency: string;
   methods: PaymentMethod[];
   packages: OfferedPackage[];
-  preselect: { packageId: string | null; method: PaymentMethod | null };
+  /** What is chosen when the page opens (server's `initialChoice`). */
+  choice: { packageId: string; method: PaymentMethod };
   returnPath: string;
 }) {
   const t = useT(props.locale);
   const state = useStore($purchase);
   const tag = LOCALE_TAGS[props.locale].tag;
-  useEffect(() => {
-    const popular = props.packages.find((pack) => pack.badge === 'popular') ?? props.packages[0];
-    initPurchase(props.preselect.packageId ?? popular?.id ?? null, props.preselect.method ?? props.methods[0] ?? null);
-  }, [props.packages, props.methods, props.preselect.packageId, props.preselect.method]);
-  const chosen = state.packageId ?? props.preselect.packageId;
-  const method = state.method ?? props.preselect.method ?? props.methods[0];
+  useEffect(
+    () => initPurchase(props.choice.packageId, props.choice.method),
+    [props.choice.packageId, props.choice.method],
+  );
+  const chosen = state.packageId ?? props.choice.packageId;
+  const method = state.method ?? props.choice.method;
   const busy = state.status !== 'idle';
 
   const buy = async () => {

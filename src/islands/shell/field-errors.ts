@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ApiIssue } from '~/shared/errors';
 import { RULE_PARAMS } from '~/shared/rules/signup-rules';
@@ -15,4 +16,10 @@ export function fieldErrors(issues: readonly (z.core.$ZodIssue | ApiIssue)[]): R
 /** i18n parameters for a field's message key (e.g. `count` for min_length). */
 export function messageParams(field: string, key: string): Record<string, number> {
   return RULE_PARAMS[field]?.[key] ?? {};
+}
+
+/** The translated message of `field` in `errors` (with its rule's parameters), or null when it has none. */
+export function fieldMessage(t: TFunction, errors: Record<string, string>, field: string): string | null {
+  const key = errors[field];
+  return key ? t(key, messageParams(field, key)) : null;
 }

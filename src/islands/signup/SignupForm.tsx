@@ -7,7 +7,7 @@ import { failureIssues, failureMessageKey } from '../../stores/failures';
 import { signUp } from '../../stores/session';
 import { openModal } from '../../stores/modal';
 import { useStore } from '@nanostores/react';
-import { fieldErrors, messageParams } from '../shell/field-errors';
+import { fieldErrors, fieldMessage } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
 import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
@@ -98,10 +98,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
     }
   };
 
-  const errorText = (field: Field) => {
-    const key = errors[field];
-    return key ? t(key, messageParams(field, key)) : null;
-  };
+  const errorText = (field: Field) => fieldMessage(t, errors, field);
 
   return (
     <form ref={formRef} className="card auth-card" onSubmit={onSubmit} noValidate>
