@@ -34,3 +34,18 @@ export function creditOffer(site: SiteConfig, country: string | null): CreditOff
     })),
   };
 }
+
+/**
+ * What /credits has chosen when it opens (docs/product.md §11 Screens): the wanted package and
+ * method (from `/credits/:creditId/:paymentMethod?`) when this member can buy them, else the
+ * popular package (or the first) and the country's first method.
+ */
+export function initialChoice(
+  offer: CreditOffer,
+  wanted: { packageId: string | null; method: string | null },
+): { packageId: string; method: PaymentMethod } {
+  const wantedPackage = offer.packages.find((pack) => pack.id === wanted.packageId);
+  const popular = offer.packages.find((pack) => pack.badge === 'popular') ?? offer.packages[0]!;
+  const wantedMethod = offer.methods.find((method) => method === wanted.method);
+  return { packageId: (wantedPackage ?? popular).id, method: wantedMethod ?? offer.methods[0]! };
+}
