@@ -6,8 +6,9 @@ import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
 import { PaymentProviderError, type PaymentProvider } from '../../src/server/payments/payment-provider';
 import type { SandboxOutcome, SandboxProvider } from '../../src/server/payments/sandbox-provider';
 import { lastPurchase } from '../../src/server/payments/last-purchase';
+import '../../src/server/payments/reconcile';
 import { settleTransaction } from '../../src/server/payments/settle-transaction';
-import { startCreditsPurchase, type StartPurchaseInput } from '../../src/server/payments/start-purchase';
+import { startPurchase, type StartPurchaseInput } from '../../src/server/payments/start-purchase';
 import type { PaymentMethod } from '../../src/shared/payments';
 import { useTestContext } from '../helpers/context';
 import { createMember } from '../helpers/factories';
@@ -18,11 +19,12 @@ const sandbox = (context: AppContext = ctx()) => context.payments as SandboxProv
 const site = () => ctx().sites.byPackageName.get('amora')!;
 
 async function buy(userId: number, extra: Partial<StartPurchaseInput> = {}, context = ctx()) {
-  const started = await startCreditsPurchase(context, {
+  const started = await startPurchase(context, {
     userId,
     site: site(),
     country: 'NL',
-    packageId: 'popular',
+    product: 'credits',
+    productId: 'popular',
     method: 'ideal',
     origin: 'https://amora.test',
     returnPath: '/chats/7',
@@ -74,17 +76,18 @@ describe('starting a purchase', () => {
   it('refuses an unknown package, a method the country does not offer, and a site that sells nothing', async () => {
     const member = await createMember(ctx());
     const attempt = (extra: Partial<StartPurchaseInput>) =>
-      startCreditsPurchase(ctx(), {
+      startPurchase(ctx(), {
         userId: member,
         site: site(),
         country: 'NL',
-        packageId: 'popular',
+        product: 'credits',
+        productId: 'popular',
         method: 'ideal',
         origin: 'https://amora.test',
         returnPath: '/credits',
         ...extra,
       });
-    expect(await attempt({ packageId: 'gold-bars' })).toMatchObject({ ok: false, code: 'not_found' });
+    expect(await attempt({ productId: 'gold-bars' })).toMatchObject({ ok: false, code: 'not_found' });
     expect(await attempt({ country: 'DE', method: 'ideal' as PaymentMethod })).toMatchObject({
       ok: false,
       code: 'method_not_available',
@@ -102,14 +105,19 @@ describe('starting a purchase', () => {
       name: 'sandbox',
       createPayment: () => Promise.reject(new PaymentProviderError('503 from provider')),
       getPayment: () => Promise.resolve(null),
+      createCustomer: () => Promise.resolve('cst_1'),
+      createSubscription: () => Promise.reject(new PaymentProviderError('503 from provider')),
+      cancelSubscription: () => Promise.reject(new PaymentProviderError('503 from provider')),
+      refundPayment: () => Promise.reject(new PaymentProviderError('503 from provider')),
     };
-    const started = await startCreditsPurchase(
+    const started = await startPurchase(
       { ...ctx(), payments: refusing },
       {
         userId: member,
         site: site(),
         country: 'NL',
-        packageId: 'starter',
+        product: 'credits',
+        productId: 'starter',
         method: 'ideal',
         origin: 'https://amora.test',
         returnPath: '/credits',
@@ -127,7 +135,7 @@ describe('settling exactly once', () => {
     const other = await secondProcess();
     const members = await Promise.all([1, 2, 3, 4].map(() => createMember(ctx())));
     const purchases = [];
-    for (let i = 0; i < 20; i++) purchases.push(await buy(members[i % 4]!, { packageId: i % 2 ? 'starter' : 'value' }));
+    for (let i = 0; i < 20; i++) purchases.push(await buy(members[i % 4]!, { productId: i % 2 ? 'starter' : 'value' }));
     for (const purchase of purchases) await pay(purchase.row.providerPaymentId!);
 
     const deliveries = purchases.flatMap((purchase) =>
@@ -196,7 +204,7 @@ describe('reconciliation', () => {
     const job = periodicJobs().find((each) => each.name === 'payment-reconciliation')!;
     expect(job).toBeDefined();
     const member = await createMember(ctx());
-    const { row } = await buy(member, { packageId: 'starter' });
+    const { row } = await buy(member, { productId: 'starter' });
     await pay(row.providerPaymentId!);
     // Younger than a minute: left to its webhook.
     await job.run(ctx());
@@ -215,14 +223,14 @@ describe('the last purchase (repeat order)', () => {
   it('is the latest paid package and method at today’s price, and nothing when it is no longer offered', async () => {
     const member = await createMember(ctx(), { country: 'NL' });
     expect(await lastPurchase(ctx(), site(), member, 'NL')).toBeNull();
-    const unpaid = await buy(member, { packageId: 'max', method: 'creditcard' });
+    const unpaid = await buy(member, { productId: 'max', method: 'creditcard' });
     await pay(unpaid.row.providerPaymentId!, 'failed');
     await settleTransaction(ctx(), unpaid.row.providerPaymentId!);
-    for (const [packageId, method] of [
+    for (const [productId, method] of [
       ['starter', 'paypal'],
       ['value', 'ideal'],
     ] as const) {
-      const { row } = await buy(member, { packageId, method });
+      const { row } = await buy(member, { productId, method });
       await pay(row.providerPaymentId!);
       clock.advance(1_000);
       await settleTransaction(ctx(), row.providerPaymentId!);

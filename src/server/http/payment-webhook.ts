@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { PaymentProviderError } from '../payments/payment-provider';
 import { settleTransaction } from '../payments/settle-transaction';
+import { resolveSiteForPage } from '../sites/resolve-site';
 import { readLimitedBytes } from './parse';
 
 const plain = (status: number, text: string) =>
@@ -22,7 +23,7 @@ export async function paymentWebhookResponse(ctx: AppContext, request: Request):
   const id = webhookId.safeParse(new URLSearchParams(bytes.toString('utf8')).get('id'));
   if (!id.success) return plain(400, 'Bad Request');
   try {
-    await settleTransaction(ctx, id.data);
+    await settleTransaction(ctx, id.data, { site: resolveSiteForPage(ctx.sites, request.headers).package_name });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     ctx.log.warn('payment webhook: provider unreachable', { error });

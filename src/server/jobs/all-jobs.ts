@@ -4,6 +4,6 @@
  */
 import '../signup/signup-reminder';
 import '../account/data-export-expiry';
-import '../payments/settle-transaction';
+import '../payments/reconcile';
 
 export {};

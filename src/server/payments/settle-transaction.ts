@@ -1,10 +1,11 @@
-import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
-import { grantCredits } from '../credits/credits';
 import { paymentTransactions, type TransactionStatus } from '../db/schema';
-import { registerPeriodicJob } from '../jobs/periodic-jobs';
-import type { ProviderPaymentStatus } from './payment-provider';
+import { releaseDiscount } from './discounts';
+import { grantPurchase, reversePurchase, type TransactionRow } from './grant-purchase';
+import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider';
+import { afterPremiumPaid, afterPremiumReversed, mailFailedRenewal, renewalTransaction } from './renewals';
 import { sendReceipt } from './send-receipt';
 
 /** Provider states that end a payment without money, and what our transaction then says. */
@@ -16,22 +17,116 @@ const UNPAID_FINAL: Partial<Record<ProviderPaymentStatus, TransactionStatus>> = 
 
 /**
  * docs/product.md §11 Exactly once: brings the transaction of the provider's payment
- * `providerPaymentId` up to date by asking the provider (never from a webhook body). When the
- * provider says paid (for the amount and currency we asked), marking the transaction paid and
- * granting its credits + bonus with a ledger row happen in one database transaction guarded by
- * `status = 'open'`: duplicated, concurrent or late webhooks, the return page and the
- * reconciliation job may all call this at once and the credits are granted exactly once. The
- * one call that grants also sends the receipt mail (in the background).
+ * `providerPaymentId` up to date by asking the provider (never from a webhook body). A payment of
+ * one of our subscriptions we have not seen yet (a premium renewal) gets its transaction first.
+ * - open → paid (for the amount and currency we asked): marking it paid and granting (credits +
+ *   bonus with a ledger row, or premium months) happen in one database transaction guarded by
+ *   `status = 'open'`, so duplicated, concurrent or late webhooks, the return page and the
+ *   reconciliation job may all call this at once and it grants exactly once. The one call that
+ *   grants sends the receipt (and starts the premium subscription).
+ * - open → failed / cancelled / expired: its discount is freed; a failed renewal is mailed.
+ * - paid → refunded when the provider reports it refunded or charged back in full: what it
+ *   granted is taken back, guarded by `status = 'paid'` (exactly once too).
  * @returns the transaction's status afterwards; `not_found` for a payment we did not create
- * with this provider (nothing changes).
+ * with this provider, or of another site than `options.site` (the site the webhook came to):
+ * nothing changes.
  * @throws PaymentProviderError when the provider cannot be reached (nothing changes; a later
  * webhook or the reconciliation job tries again).
  */
 export async function settleTransaction(
   ctx: AppContext,
   providerPaymentId: string,
+  options: { site?: string } = {},
 ): Promise<Result<{ status: TransactionStatus }, 'not_found'>> {
-  const [transaction] = await ctx.db
+  let transaction: TransactionRow | null = (await findTransaction(ctx, providerPaymentId)) ?? null;
+  if (transaction && options.site !== undefined && transaction.site !== options.site) return fail('not_found');
+  if (transaction && transaction.status !== 'open' && transaction.status !== 'paid')
+    return ok({ status: transaction.status });
+  const payment = await ctx.payments.getPayment(providerPaymentId);
+  if (!payment) return fail('not_found');
+  transaction ??= await renewalTransaction(ctx, payment);
+  if (!transaction || (options.site !== undefined && transaction.site !== options.site)) return fail('not_found');
+  if (transaction.status === 'paid') return settlePaid(ctx, transaction, payment);
+  const now = ctx.clock.now();
+  if (payment.status === 'paid') {
+    if (payment.amountCents !== transaction.amountCents || payment.currency !== transaction.currency) {
+      // Never grant for a payment that does not match what we asked for; an operator must look.
+      ctx.log.error('paid amount differs from the transaction', { transaction: transaction.id });
+      return ok({ status: 'open' });
+    }
+    const open = transaction;
+    const granted = await ctx.db.transaction(async (tx) => {
+      const [won] = await tx
+        .update(paymentTransactions)
+        .set({
+          status: 'paid',
+          paidAt: now,
+          updatedAt: now,
+          mandateId: payment.mandateId ?? open.mandateId,
+          customerId: payment.customerId ?? open.customerId,
+        })
+        .where(and(eq(paymentTransactions.id, open.id), eq(paymentTransactions.status, 'open')))
+        .returning({ id: paymentTransactions.id });
+      if (!won) return false;
+      await grantPurchase(tx, open, payment, now);
+      return true;
+    });
+    if (granted) {
+      ctx.log.info('purchase paid', { userId: open.userId, transaction: open.id, product: open.product });
+      sendReceipt(ctx, open.id);
+      if (open.product === 'premium') await afterPremiumPaid(ctx, open);
+    }
+    return granted ? ok({ status: 'paid' }) : storedStatus(ctx, open.id);
+  }
+  const final = UNPAID_FINAL[payment.status];
+  if (!final) return ok({ status: 'open' });
+  const ended = transaction;
+  const changed = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(paymentTransactions)
+      .set({ status: final, updatedAt: now })
+      .where(and(eq(paymentTransactions.id, ended.id), eq(paymentTransactions.status, 'open')))
+      .returning({ id: paymentTransactions.id });
+    if (row) await releaseDiscount(tx, ended.id);
+    return Boolean(row);
+  });
+  if (!changed) return storedStatus(ctx, ended.id);
+  if (ended.product === 'premium' && ended.sequenceType === 'recurring') mailFailedRenewal(ctx, ended.id);
+  return ok({ status: final });
+}
+
+/** A paid transaction: reversed once when the provider reports it refunded or charged back in full. */
+async function settlePaid(
+  ctx: AppContext,
+  transaction: TransactionRow,
+  payment: ProviderPayment,
+): Promise<Result<{ status: TransactionStatus }, never>> {
+  const takenBack = payment.amountRefundedCents + payment.amountChargedBackCents;
+  if (takenBack < transaction.amountCents) {
+    if (takenBack > 0) ctx.log.warn('partial refund left as it is', { transaction: transaction.id });
+    return ok({ status: 'paid' });
+  }
+  const reason = payment.amountChargedBackCents > 0 ? 'chargeback' : 'refund';
+  const now = ctx.clock.now();
+  const reversed = await ctx.db.transaction(async (tx) => {
+    const [won] = await tx
+      .update(paymentTransactions)
+      .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+      .where(and(eq(paymentTransactions.id, transaction.id), eq(paymentTransactions.status, 'paid')))
+      .returning({ id: paymentTransactions.id });
+    if (!won) return false;
+    await reversePurchase(tx, transaction, reason, now);
+    return true;
+  });
+  if (reversed) {
+    ctx.log.info('purchase reversed', { userId: transaction.userId, transaction: transaction.id, reason });
+    if (transaction.product === 'premium') await afterPremiumReversed(ctx, transaction);
+  }
+  return ok({ status: 'refunded' });
+}
+
+async function findTransaction(ctx: AppContext, providerPaymentId: string): Promise<TransactionRow | undefined> {
+  const [row] = await ctx.db
     .select()
     .from(paymentTransactions)
     .where(
@@ -41,99 +136,14 @@ export async function settleTransaction(
       ),
     )
     .limit(1);
-  if (!transaction) return fail('not_found');
-  if (transaction.status !== 'open') return ok({ status: transaction.status });
-
-  const payment = await ctx.payments.getPayment(providerPaymentId);
-  if (!payment) return fail('not_found');
-  const now = ctx.clock.now();
-  if (payment.status === 'paid') {
-    if (payment.amountCents !== transaction.amountCents || payment.currency !== transaction.currency) {
-      // Never grant for a payment that does not match what we asked for; an operator must look.
-      ctx.log.error('paid amount differs from the transaction', { transaction: transaction.id });
-      return ok({ status: 'open' });
-    }
-    const granted = await ctx.db.transaction(async (tx) => {
-      const [won] = await tx
-        .update(paymentTransactions)
-        .set({ status: 'paid', paidAt: now, updatedAt: now })
-        .where(and(eq(paymentTransactions.id, transaction.id), eq(paymentTransactions.status, 'open')))
-        .returning({ id: paymentTransactions.id });
-      if (!won) return false;
-      await grantCredits(
-        tx,
-        transaction.userId,
-        transaction.credits + transaction.bonusCredits,
-        `purchase:${transaction.productId}`,
-        transaction.id,
-      );
-      return true;
-    });
-    if (granted) {
-      ctx.log.info('purchase paid', { userId: transaction.userId, transaction: transaction.id });
-      sendReceipt(ctx, transaction.id);
-    }
-    return ok({ status: 'paid' });
-  }
-  const final = UNPAID_FINAL[payment.status];
-  if (final) {
-    const [changed] = await ctx.db
-      .update(paymentTransactions)
-      .set({ status: final, updatedAt: now })
-      .where(and(eq(paymentTransactions.id, transaction.id), eq(paymentTransactions.status, 'open')))
-      .returning({ status: paymentTransactions.status });
-    if (!changed) return settledStatus(ctx, transaction.id);
-    return ok({ status: final });
-  }
-  return ok({ status: 'open' });
+  return row;
 }
 
 /** The stored status of a transaction another caller settled first. */
-async function settledStatus(ctx: AppContext, id: number): Promise<Result<{ status: TransactionStatus }, never>> {
+async function storedStatus(ctx: AppContext, id: number): Promise<Result<{ status: TransactionStatus }, never>> {
   const [row] = await ctx.db
     .select({ status: paymentTransactions.status })
     .from(paymentTransactions)
     .where(eq(paymentTransactions.id, id));
   return ok({ status: row!.status });
 }
-
-/** Open transactions older than this are no longer asked about (the provider expired them) (ms). */
-export const RECONCILE_UNTIL_MS = 7 * 24 * 60 * 60_000;
-
-/**
- * docs/product.md §11 Reconciliation: asks the provider about every open transaction older than
- * `config.payments.reconcileAfterMs` (one minute unless PAYMENT_RECONCILE_AFTER_S says otherwise)
- * and younger than seven days, and settles it, so a payment whose webhook never arrived, or whose
- * grant was cut off by a crash, is granted exactly once on the next run.
- * @returns how many transactions were looked at.
- */
-export async function reconcileOpenTransactions(ctx: AppContext): Promise<number> {
-  const now = ctx.clock.now().getTime();
-  const open = await ctx.db
-    .select({ providerPaymentId: paymentTransactions.providerPaymentId })
-    .from(paymentTransactions)
-    .where(
-      and(
-        eq(paymentTransactions.status, 'open'),
-        eq(paymentTransactions.provider, ctx.payments.name),
-        isNotNull(paymentTransactions.providerPaymentId),
-        lt(paymentTransactions.createdAt, new Date(now - ctx.config.payments.reconcileAfterMs)),
-        gt(paymentTransactions.createdAt, new Date(now - RECONCILE_UNTIL_MS)),
-      ),
-    )
-    .limit(200);
-  for (const row of open) {
-    try {
-      await settleTransaction(ctx, row.providerPaymentId!);
-    } catch (error) {
-      ctx.log.warn('reconciling a transaction failed', { error });
-    }
-  }
-  return open.length;
-}
-
-registerPeriodicJob({
-  name: 'payment-reconciliation',
-  everyMs: 2 * 60_000,
-  run: async (ctx) => void (await reconcileOpenTransactions(ctx)),
-});

@@ -1,111 +1,191 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, TransactionRollbackError } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
-import { forCountry, vatIncluded, type PaymentMethod } from '~/shared/payments';
+import { forCountry, MANDATE_METHODS, vatIncluded, type PaymentMethod } from '~/shared/payments';
 import type { AppContext } from '../context';
-import { paymentTransactions, profiles } from '../db/schema';
+import { paymentTransactions, subscriptions } from '../db/schema';
 import type { SiteConfig } from '../sites/site-config';
-import { PaymentProviderError } from './payment-provider';
+import { releaseDiscount, reserveDiscount, type DiscountFailure } from './discounts';
+import { paymentCustomer } from './payment-customer';
+import { PaymentProviderError, type SequenceType } from './payment-provider';
+import { quotePurchase } from './purchase-quote';
+import { storedMandate } from './stored-mandate';
 
 /** Path of the provider's webhook on our side; the provider posts `id=<payment id>` to it. */
 export const PAYMENT_WEBHOOK_PATH = '/api/payment_webhook.php';
 
+/** Path of a transaction's status page. */
+export const transactionPath = (publicId: string) => `/transactions/${publicId}`;
+
 export interface StartPurchaseInput {
   userId: number;
   site: SiteConfig;
-  /**
-   * The country (ISO alpha-2) whose currency, VAT rate and methods apply; when left out, the
-   * country of the member's profile.
-   */
+  /** ISO alpha-2 whose currency, VAT and methods apply; left out = the member's profile country. */
   country?: string | null;
-  packageId: string;
+  product: 'credits' | 'premium';
+  /** The credit package or premium plan id. */
+  productId: string;
   method: PaymentMethod;
+  /** A discount code the member typed (credit packages only). */
+  discountCode?: string | null;
+  /**
+   * Repeat order: charge the member's stored mandate for this method without a checkout when
+   * there is one (else the checkout opens as usual).
+   */
+  useMandate?: boolean;
   /** Origin of the request (`https://amora.example`), for the provider's return and webhook URLs. */
   origin: string;
   /** Where to send the member back after paying (a path of this site). */
   returnPath: string;
 }
 
+export type StartPurchaseFailure =
+  'payments_not_available' | 'not_found' | 'method_not_available' | 'payment_provider_unavailable' | DiscountFailure;
+
 /**
- * docs/product.md §11 Buying credits: writes the payment transaction (status `open`, with the
- * package's credits, bonus, price, currency and VAT for the member's country fixed now), then
- * creates the payment at the provider and stores its id.
- * @returns the transaction's public id and the checkout URL to send the member to.
- * Failures: `payments_not_available` (the site sells nothing), `not_found` (no such package),
- * `method_not_available` (not offered in that country), `payment_provider_unavailable` (the
- * provider refused or could not be reached; the transaction is marked failed, nothing charged).
+ * docs/product.md §11 A purchase: prices the package or plan (`quotePurchase`), writes the payment
+ * transaction (status `open`; for premium also its subscription, `pending`) and holds its discount
+ * in one database transaction, then creates the payment at the provider — a `first` payment for
+ * methods that leave a mandate, or a `recurring` charge of a stored mandate for a repeat order —
+ * and stores its id.
+ * @returns the transaction's public id and where to send the member: the provider's checkout,
+ * or the transaction page when a mandate was charged.
+ * Failures: `payments_not_available` (the site sells nothing), `not_found` (no such package or
+ * plan), `method_not_available` (not offered in that country), the discount failures of a typed
+ * code, `payment_provider_unavailable` (the provider refused or could not be reached: the
+ * transaction is marked failed, nothing charged).
  */
-export async function startCreditsPurchase(
+export async function startPurchase(
   ctx: AppContext,
   input: StartPurchaseInput,
-): Promise<
-  Result<
-    { transactionId: string; checkoutUrl: string },
-    'payments_not_available' | 'not_found' | 'method_not_available' | 'payment_provider_unavailable'
-  >
-> {
+): Promise<Result<{ transactionId: string; checkoutUrl: string }, StartPurchaseFailure>> {
   const payments = input.site.payments;
   if (!payments) return fail('payments_not_available');
-  const pack = payments.packages.find((candidate) => candidate.id === input.packageId);
-  if (!pack) return fail('not_found');
-  const country = (input.country === undefined ? await profileCountry(ctx, input.userId) : input.country) ?? 'default';
-  if (!forCountry(payments.methods_by_country, country).includes(input.method)) return fail('method_not_available');
-  const currency = forCountry(payments.currency_by_country, country);
-  const amountCents = pack.prices[currency]!;
-  const vatBp = forCountry(payments.vat_bp_by_country, country);
+  const quoted = await quotePurchase(ctx, { ...input, payments });
+  if (!quoted.ok) return quoted;
+  const quote = quoted.value;
+  if (!forCountry(payments.methods_by_country, quote.country).includes(input.method))
+    return fail('method_not_available');
+
+  const mandate = input.useMandate ? await storedMandate(ctx, input.userId, input.method) : null;
+  const sequenceType: SequenceType = mandate
+    ? 'recurring'
+    : MANDATE_METHODS.includes(input.method) || input.product === 'premium'
+      ? 'first'
+      : 'oneoff';
+  let customerId: string | null = mandate?.customerId ?? null;
+  if (sequenceType === 'first') {
+    try {
+      customerId = await paymentCustomer(ctx, input.userId);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      ctx.log.warn('payment provider refused a customer', { error });
+      return fail('payment_provider_unavailable');
+    }
+  }
+
   const publicId = randomBytes(16).toString('base64url');
   const now = ctx.clock.now();
-
-  const [transaction] = await ctx.db
-    .insert(paymentTransactions)
-    .values({
-      publicId,
-      userId: input.userId,
-      site: input.site.package_name,
-      product: 'credits',
-      productId: pack.id,
-      credits: pack.credits,
-      bonusCredits: pack.bonus_credits,
-      amountCents,
-      currency,
-      vatCents: vatIncluded(amountCents, vatBp),
-      vatBp,
-      country,
-      method: input.method,
-      provider: ctx.payments.name,
-      returnPath: input.returnPath,
-      createdAt: now,
-      updatedAt: now,
+  const created = await ctx.db
+    .transaction(async (tx) => {
+      let subscriptionId: number | null = null;
+      if (quote.product === 'premium') {
+        const [subscription] = await tx
+          .insert(subscriptions)
+          .values({
+            userId: input.userId,
+            site: input.site.package_name,
+            planId: quote.productId,
+            months: quote.premiumMonths,
+            amountCents: quote.amountCents,
+            currency: quote.currency,
+            vatBp: quote.vatBp,
+            country: quote.country,
+            method: input.method,
+            provider: ctx.payments.name,
+            customerId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: subscriptions.id });
+        subscriptionId = subscription!.id;
+      }
+      const [row] = await tx
+        .insert(paymentTransactions)
+        .values({
+          publicId,
+          userId: input.userId,
+          site: input.site.package_name,
+          product: quote.product,
+          productId: quote.productId,
+          credits: quote.credits,
+          bonusCredits: quote.bonusCredits,
+          premiumMonths: quote.premiumMonths,
+          subscriptionId,
+          amountCents: quote.amountCents,
+          currency: quote.currency,
+          vatCents: vatIncluded(quote.amountCents, quote.vatBp),
+          vatBp: quote.vatBp,
+          country: quote.country,
+          method: input.method,
+          provider: ctx.payments.name,
+          sequenceType,
+          customerId,
+          mandateId: mandate?.mandateId ?? null,
+          discountCode: quote.discount?.code ?? null,
+          discountCents: quote.discountCents,
+          returnPath: input.returnPath,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: paymentTransactions.id });
+      if (quote.discount && !(await reserveDiscount(tx, input.userId, quote.discount.code, row!.id))) {
+        tx.rollback();
+      }
+      return row!;
     })
-    .returning({ id: paymentTransactions.id });
+    .catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return null;
+      throw error;
+    });
+  if (!created) return fail('discount_used');
+
+  const description =
+    quote.product === 'premium'
+      ? `${input.site.name}: Premium ${quote.premiumMonths}m`
+      : `${input.site.name}: ${quote.credits + quote.bonusCredits} credits`;
   try {
     const payment = await ctx.payments.createPayment({
-      amountCents,
-      currency,
-      description: `${input.site.name}: ${pack.credits + pack.bonus_credits} credits`,
-      method: input.method,
-      redirectUrl: `${input.origin}/transactions/${publicId}`,
+      amountCents: quote.amountCents,
+      currency: quote.currency,
+      description,
+      method: sequenceType === 'recurring' ? undefined : input.method,
+      sequenceType,
+      customerId: customerId ?? undefined,
+      mandateId: mandate?.mandateId,
+      redirectUrl: `${input.origin}${transactionPath(publicId)}`,
       webhookUrl: `${input.origin}${PAYMENT_WEBHOOK_PATH}`,
       metadata: { transaction: publicId },
     });
     await ctx.db
       .update(paymentTransactions)
       .set({ providerPaymentId: payment.id, updatedAt: ctx.clock.now() })
-      .where(eq(paymentTransactions.id, transaction!.id));
-    ctx.log.info('purchase started', { userId: input.userId, transaction: transaction!.id, product: pack.id });
-    return ok({ transactionId: publicId, checkoutUrl: payment.checkoutUrl });
+      .where(eq(paymentTransactions.id, created.id));
+    ctx.log.info('purchase started', {
+      userId: input.userId,
+      transaction: created.id,
+      product: quote.productId,
+      sequenceType,
+    });
+    return ok({ transactionId: publicId, checkoutUrl: payment.checkoutUrl ?? transactionPath(publicId) });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     await ctx.db
       .update(paymentTransactions)
       .set({ status: 'failed', updatedAt: ctx.clock.now() })
-      .where(eq(paymentTransactions.id, transaction!.id));
-    ctx.log.warn('payment provider refused a payment', { transaction: transaction!.id, error });
+      .where(eq(paymentTransactions.id, created.id));
+    await releaseDiscount(ctx.db, created.id);
+    ctx.log.warn('payment provider refused a payment', { transaction: created.id, error });
     return fail('payment_provider_unavailable');
   }
-}
-
-async function profileCountry(ctx: AppContext, userId: number): Promise<string | null> {
-  const [profile] = await ctx.db.select({ country: profiles.country }).from(profiles).where(eq(profiles.id, userId));
-  return profile?.country ?? null;
 }

@@ -8,7 +8,10 @@ import { settleTransaction } from './settle-transaction';
 /** What `/transactions/:transactionId` shows of a transaction (nothing personal). */
 export interface TransactionView {
   status: TransactionStatus;
+  product: 'credits' | 'premium';
   package: string;
+  premium_months: number;
+  discount_cents: number;
   credits: number;
   bonus_credits: number;
   amount_cents: number;
@@ -41,7 +44,10 @@ export async function viewTransaction(
   }
   return ok({
     status: row.status,
+    product: row.product,
     package: row.productId,
+    premium_months: row.premiumMonths,
+    discount_cents: row.discountCents,
     credits: row.credits,
     bonus_credits: row.bonusCredits,
     amount_cents: row.amountCents,

@@ -19,6 +19,11 @@ export const creditLedger = pgTable(
     reason: text('reason').notNull(),
     /** The payment transaction behind a purchase, refund or chargeback row. */
     transactionId: integer('transaction_id').references((): AnyPgColumn => paymentTransactions.id),
+    /**
+     * Credits a reversal (refund, chargeback) could not take because they were already spent; the
+     * member owes them (`users.credit_debt`) and cannot send until a later purchase settles them.
+     */
+    shortfall: integer('shortfall').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -47,9 +52,23 @@ export const paymentTransactions = pgTable(
       .notNull()
       .references(() => users.id),
     site: text('site').notNull(),
-    /** What is bought: a credit package (premium plans come later). */
-    product: text('product', { enum: ['credits'] }).notNull(),
+    /** What is bought: a credit package or a premium plan (`productId` names which). */
+    product: text('product', { enum: ['credits', 'premium'] }).notNull(),
     productId: text('product_id').notNull(),
+    /** Months of premium a premium transaction grants (0 for credits). */
+    premiumMonths: integer('premium_months').notNull().default(0),
+    /** The premium subscription a first or renewal payment belongs to. */
+    subscriptionId: integer('subscription_id'),
+    /** `first` payments leave a mandate; `recurring` ones charge it (repeat orders, renewals). */
+    sequenceType: text('sequence_type', { enum: ['oneoff', 'first', 'recurring'] })
+      .notNull()
+      .default('oneoff'),
+    /** The provider's customer and the mandate the payment created or used. */
+    customerId: text('customer_id'),
+    mandateId: text('mandate_id'),
+    /** The discount applied (a code, `@welcome` or `@stay`) and what it took off the price (cents). */
+    discountCode: text('discount_code'),
+    discountCents: integer('discount_cents').notNull().default(0),
     credits: integer('credits').notNull(),
     bonusCredits: integer('bonus_credits').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -66,6 +85,8 @@ export const paymentTransactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When a refund or chargeback reversed what the payment granted. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_transactions_public_idx').on(t.publicId),
@@ -88,8 +109,41 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   status: text('status', { enum: ['open', 'paid', 'failed', 'canceled', 'expired'] })
     .notNull()
     .default('open'),
+  sequenceType: text('sequence_type').notNull().default('oneoff'),
+  customerId: text('customer_id'),
+  /** The mandate a paid `first` payment created, or the one a `recurring` payment charged. */
+  mandateId: text('mandate_id'),
+  subscriptionId: text('subscription_id'),
+  amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+  amountChargedBackCents: integer('amount_charged_back_cents').notNull().default(0),
   redirectUrl: text('redirect_url').notNull(),
   webhookUrl: text('webhook_url').notNull(),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The sandbox provider's subscriptions: its scheduler charges the mandate every
+ * `intervalMonths` from `nextPaymentAt` and reports each renewal payment to the webhook.
+ */
+export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  mandateId: text('mandate_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  intervalMonths: integer('interval_months').notNull(),
+  nextPaymentAt: timestamp('next_payment_at', { withTimezone: true }).notNull(),
+  status: text('status', { enum: ['active', 'canceled'] })
+    .notNull()
+    .default('active'),
+  webhookUrl: text('webhook_url').notNull(),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Sandbox mandates a payer's bank has revoked: charging them fails (to exercise failed renewals). */
+export const sandboxRevokedMandates = pgTable('sandbox_revoked_mandates', {
+  mandateId: text('mandate_id').primaryKey(),
 });

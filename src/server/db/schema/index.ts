@@ -18,3 +18,4 @@ export * from './likes';
 export * from './chat';
 export * from './realtime';
 export * from './account';
+export * from './premium';

@@ -44,6 +44,11 @@ export const users = pgTable(
     credits: integer('credits').notNull().default(0),
     /** Premium until this time (messages are free while premium); null = never premium. */
     premiumUntil: timestamp('premium_until', { withTimezone: true }),
+    /**
+     * Credits the member owes after a refund or chargeback took back more than the balance held
+     * (docs/product.md §11 Refunds); sending is blocked while it is above 0, the next purchase settles it.
+     */
+    creditDebt: integer('credit_debt').notNull().default(0),
     /** docs/product.md §2: the member's last search filters, remembered unless a search says `do_not_save`. */
     savedSearch: jsonb('saved_search').$type<Record<string, string | number>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
