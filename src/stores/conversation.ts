@@ -9,6 +9,7 @@ import {
 } from '~/shared/contracts/chat';
 import { markChatOpened } from './chats';
 import { notePushInterest } from './push';
+import { $user } from './session';
 
 /**
  * The open conversation: history pages (infinite scroll upwards),
@@ -138,6 +139,9 @@ async function send(draft: { text: string; gif: null } | { text: null; gif: Gif 
     const state = $conversation.get();
     if (state.id !== id) return;
     patch({ outgoing: state.outgoing.filter((o) => o.localId !== localId), credits });
+    // The balance in the top navigation and the composer follows each send.
+    const user = $user.get();
+    if (user) $user.set({ ...user, credits });
     receiveConversationMessage(message);
     // A message sent shows interest: the push offer may follow.
     notePushInterest();

@@ -10,14 +10,16 @@ type Executor = Pick<Db, 'update' | 'insert' | 'select'>;
  * with a ledger row (docs/architecture.md §6 convention 12): `debit (credits)` has one
  * row with the new balance when the balance allowed it, none otherwise; the
  * ledger row is written only then. The check and the debit are one conditional
- * UPDATE, so concurrent spends can never take the balance below zero. An
+ * UPDATE, so concurrent spends can never take the balance below zero. A member
+ * who owes credits after a refund (`credit_debt` > 0) gets no row, whatever the
+ * amount (docs/product.md §11 Refunds: sending is blocked until settled). An
  * amount of 0 debits nothing and just reads the balance. `at` is a timestamptz SQL value.
  */
 export function debitCreditsSql(userId: number, amount: number, reason: string, at: SQL): SQL {
   const debit =
     amount > 0
-      ? sql`UPDATE ${users} SET credits = credits - ${amount} WHERE id = ${userId} AND credits >= ${amount} RETURNING credits`
-      : sql`SELECT credits FROM ${users} WHERE id = ${userId}`;
+      ? sql`UPDATE ${users} SET credits = credits - ${amount} WHERE id = ${userId} AND credits >= ${amount} AND credit_debt = 0 RETURNING credits`
+      : sql`SELECT credits FROM ${users} WHERE id = ${userId} AND credit_debt = 0`;
   return sql`debit AS (${debit}),
     ledger AS (
       INSERT INTO ${creditLedger} (user_id, delta, reason, created_at)

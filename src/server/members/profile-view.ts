@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { OwnProfile, ProfileImage, PublicProfile, User } from '~/shared/contracts/profile';
 import { isLocale } from '~/shared/locales';
+import { isPremium } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { images, profiles, users } from '../db/schema';
 import { ageOn } from './age';
@@ -81,8 +82,11 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
   return {
     email: row.user.email,
     profile,
-    paid_user: row.user.paidUser,
+    // docs/product.md §11 Premium: paid_user follows premium (and stays for accounts imported as paid).
+    paid_user: row.user.paidUser || isPremium(row.user.premiumUntil, ctx.clock.now()),
     signup_date: row.user.createdAt.toISOString(),
     mailprovider: row.user.mailprovider,
+    credits: row.user.credits,
+    is_premium: isPremium(row.user.premiumUntil, ctx.clock.now()),
   };
 }

@@ -46,5 +46,8 @@ export const userSchema = z.object({
   paid_user: z.boolean(),
   signup_date: z.string(),
   mailprovider: z.number().int(),
+  /** docs/product.md §11: the member's credit balance and whether premium runs now (top navigation, composer). */
+  credits: z.number().int(),
+  is_premium: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
