@@ -24,6 +24,41 @@ describe('loadConfig', () => {
       expect(message).toContain('SEED_MEMBERS');
     }
   });
+  it('uses Mollie only when MOLLIE_API_KEY is set, at Mollie unless MOLLIE_API_URL says otherwise', () => {
+    expect(loadConfig({}).payments.mollie).toBeNull();
+    expect(loadConfig({ MOLLIE_API_URL: 'https://127.0.0.1:9443/v2/' }).payments.mollie).toBeNull();
+    const key = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
+    expect(loadConfig({ MOLLIE_API_KEY: key }).payments.mollie).toEqual({
+      apiKey: key,
+      apiEndpoint: 'https://api.mollie.com/v2/',
+    });
+    expect(
+      loadConfig({
+        MOLLIE_API_KEY: 'live_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM',
+        MOLLIE_API_URL: 'https://127.0.0.1:9443/v2/',
+      }).payments.mollie,
+    ).toEqual({ apiKey: 'live_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: 'https://127.0.0.1:9443/v2/' });
+  });
+  it('refuses a malformed Mollie key without repeating it, and a non-HTTPS Mollie URL', () => {
+    for (const [env, variable] of [
+      [{ MOLLIE_API_KEY: 'sk_live_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM' }, 'MOLLIE_API_KEY'],
+      [{ MOLLIE_API_KEY: 'test_short' }, 'MOLLIE_API_KEY'],
+      [
+        { MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', MOLLIE_API_URL: 'http://127.0.0.1:9000/v2/' },
+        'MOLLIE_API_URL',
+      ],
+      [{ MOLLIE_API_KEY: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', MOLLIE_API_URL: 'api.mollie.com' }, 'MOLLIE_API_URL'],
+    ] as const) {
+      try {
+        loadConfig(env);
+        expect.unreachable(variable);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).problems).toEqual([expect.stringMatching(new RegExp(`^${variable}: `))]);
+        expect((error as Error).message).not.toContain(env.MOLLIE_API_KEY);
+      }
+    }
+  });
 });
 
 describe('getConfig', () => {

@@ -70,6 +70,16 @@ const envSchema = z.object({
   LANDER_MEDIA_DIR: z.string().min(1).default('./landers/media'),
   /** Seconds an open payment is left to its webhook before the reconciliation job asks the provider. */
   PAYMENT_RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Mollie API key (`test_…` or `live_…`): set → Mollie is the payment provider, unset → the sandbox. */
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_[A-Za-z0-9]{20,64}$/, { error: 'must be a Mollie API key (test_… or live_…)' })
+    .optional(),
+  /**
+   * Root of the Mollie API, for tests and stand-ins only. HTTPS only: Mollie's client refuses
+   * plain HTTP (and trusts only its own CA bundle).
+   */
+  MOLLIE_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).default('https://api.mollie.com/v2/'),
 });
 
 export interface Config {
@@ -97,7 +107,11 @@ export interface Config {
   staticDir: string | null;
   landerMediaDir: string;
   /** docs/product.md §11 Reconciliation: how long an open payment waits for its webhook (ms). */
-  payments: { reconcileAfterMs: number };
+  payments: {
+    reconcileAfterMs: number;
+    /** docs/product.md §11: Mollie when MOLLIE_API_KEY is set (API root from MOLLIE_API_URL), else null (the sandbox). */
+    mollie: { apiKey: string; apiEndpoint: string } | null;
+  };
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -142,7 +156,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     gifApi: { url: e.GIF_API_URL, key: e.GIF_API_KEY ?? null },
     staticDir: e.STATIC_DIR ? path.resolve(cwd, e.STATIC_DIR) : null,
     landerMediaDir: path.resolve(cwd, e.LANDER_MEDIA_DIR),
-    payments: { reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_S * 1000 },
+    payments: {
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_S * 1000,
+      mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_URL } : null,
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createDemoCamProvider } from './xcams/demo-cams';
 import { createHttpCamProvider } from './xcams/http-cams';
 import type { PaymentProvider } from './payments/payment-provider';
+import { createMollieProvider } from './payments/mollie-provider';
 import { createSandboxProvider } from './payments/sandbox-provider';
 
 /** Injectable wall clock so tests can move time. */
@@ -87,7 +88,9 @@ export async function createContext(
       overrides.cams ??
       (config.xcamsFeedUrl ? createHttpCamProvider(config.xcamsFeedUrl, log) : createDemoCamProvider()),
     gifs: overrides.gifs ?? createGifProvider(config, log),
-    payments: overrides.payments ?? createSandboxProvider(database.db),
+    payments:
+      overrides.payments ??
+      (config.payments.mollie ? createMollieProvider(config.payments.mollie) : createSandboxProvider(database.db)),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
     push:

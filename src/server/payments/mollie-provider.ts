@@ -7,7 +7,12 @@ import {
   type Payment,
 } from '@mollie/api-client';
 import type { PaymentMethod } from '~/shared/payments';
-import { PaymentProviderError, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus } from './payment-provider';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+} from './payment-provider';
 
 /**
  * docs/product.md §11 Payments: Mollie as the payment provider, through Mollie's official client
@@ -23,7 +28,10 @@ export interface MollieProviderOptions {
   apiKey: string;
   /** Root of the API, default Mollie's own; an HTTPS URL (the client refuses plain HTTP). */
   apiEndpoint?: string;
-  /** Longest wait for one call, retries of the client included (ms, default 10 000). */
+  /**
+   * Longest wait for one call, the client's own retries of 5xx answers included (ms, default
+   * 10 000). The client cannot abort a request, so a late answer is only ignored.
+   */
   timeoutMs?: number;
 }
 
@@ -218,7 +226,8 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
         const stopped = await call('get a subscription', () =>
           client.customerSubscriptions.get(subscriptionId, { customerId }),
         ).then(
-          (current) => current.status === SubscriptionStatus.canceled || current.status === SubscriptionStatus.completed,
+          (current) =>
+            current.status === SubscriptionStatus.canceled || current.status === SubscriptionStatus.completed,
           (lookup: unknown) => statusOf(lookup) === 404 || statusOf(lookup) === 410,
         );
         if (!stopped) throw error;
