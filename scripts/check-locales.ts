@@ -40,6 +40,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
  */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
   nl: [
+    'premium.title',
+    'premium.badge',
     'nav.likes',
     'nav.chats',
     'gender.male',
@@ -58,6 +60,8 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'receipt.credits',
   ],
   de: [
+    'premium.title',
+    'premium.badge',
     'nav.likes',
     'nav.chats',
     'search.region',
@@ -70,10 +74,25 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'lander.cookies',
     'receipt.credits',
   ],
-  it: ['login.password', 'profile_field.relationship.single', 'cams.live', 'lander.privacy', 'credits.bonus'],
-  fr: ['member.message_short', 'lander.cookies', 'lander.faq', 'account.notifications_title'],
-  es: ['nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
-  pl: ['search.region'],
+  it: [
+    'premium.title',
+    'premium.badge',
+    'login.password',
+    'profile_field.relationship.single',
+    'cams.live',
+    'lander.privacy',
+    'credits.bonus',
+  ],
+  fr: [
+    'premium.title',
+    'premium.badge',
+    'member.message_short',
+    'lander.cookies',
+    'lander.faq',
+    'account.notifications_title',
+  ],
+  es: ['premium.title', 'premium.badge', 'nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
+  pl: ['premium.title', 'premium.badge', 'search.region'],
 };
 const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\{[^}]*\}\}/g, ''));
 

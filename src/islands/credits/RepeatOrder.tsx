@@ -8,7 +8,8 @@ import '~/styles/credit-packages.css';
 
 /**
  * `/credits/repeat-order` (docs/product.md §11 Repeat order): the member's last package and method
- * with today's price, and one button that starts the same purchase and opens the checkout.
+ * with today's price, and one button that buys it again: charging the stored mandate (then the
+ * transaction page) or opening the checkout.
  */
 export default function RepeatOrder(props: {
   locale: Locale;
@@ -17,6 +18,8 @@ export default function RepeatOrder(props: {
   priceCents: number;
   currency: string;
   method: PaymentMethod;
+  /** A stored mandate for `method` exists: one click pays without a checkout. */
+  saved: boolean;
 }) {
   const t = useT(props.locale);
   const state = useStore($purchase);
@@ -24,8 +27,8 @@ export default function RepeatOrder(props: {
   useEffect(() => initPurchase(props.packageId, props.method), [props.packageId, props.method]);
   const busy = state.status !== 'idle';
   const buy = async () => {
-    const checkout = await startPurchase('/credits');
-    if (checkout) window.location.assign(checkout);
+    const next = await startPurchase('/credits', { useMandate: props.saved });
+    if (next) window.location.assign(next);
   };
   return (
     <section className="card transaction-card" aria-labelledby="repeat-title" data-testid="repeat-order">
@@ -35,7 +38,7 @@ export default function RepeatOrder(props: {
         {formatMoney(props.priceCents, props.currency, tag)}
       </p>
       <p className="muted">
-        {t('credits.repeat_method', {
+        {t(props.saved ? 'credits.repeat_method_saved' : 'credits.repeat_method', {
           method: PAYMENT_METHOD_BRANDS[props.method] ?? t(`credits.method_${props.method}`),
         })}
       </p>

@@ -34,11 +34,22 @@ export default function TransactionStatus({ locale, transactionId }: { locale: L
       {transaction && (
         <p className="transaction-amount">
           {formatMoney(transaction.amount_cents, transaction.currency, tag)} ·{' '}
-          {new Intl.NumberFormat(tag).format(granted)} {t('credits.unit', { count: granted })}
+          {transaction.product === 'premium' ? (
+            t('premium.months', { count: transaction.premium_months })
+          ) : (
+            <>
+              {new Intl.NumberFormat(tag).format(granted)} {t('credits.unit', { count: granted })}
+            </>
+          )}
         </p>
       )}
       {status === 'open' && <p className="muted">{t('transaction.waiting')}</p>}
-      {status === 'paid' && <p data-testid="transaction-granted">{t('transaction.granted')}</p>}
+      {status === 'paid' && (
+        <p data-testid="transaction-granted">
+          {t(transaction?.product === 'premium' ? 'transaction.granted_premium' : 'transaction.granted')}
+        </p>
+      )}
+      {status === 'refunded' && <p>{t('transaction.refunded_note')}</p>}
       {['failed', 'cancelled', 'expired'].includes(status) && <p>{t('transaction.nothing_charged')}</p>}
       {error && error !== 'errors.not_found' && <p className="muted">{t(error)}</p>}
       {error === 'errors.not_found' && <p>{t('transaction.not_found')}</p>}
@@ -48,9 +59,15 @@ export default function TransactionStatus({ locale, transactionId }: { locale: L
             {t('transaction.continue')}
           </a>
         )}
-        <a className={`btn ${status === 'paid' ? 'btn-ghost' : 'btn-secondary'}`} href="/credits">
-          {t('transaction.to_credits')}
-        </a>
+        {transaction?.product === 'premium' ? (
+          <a className={`btn ${status === 'paid' ? 'btn-ghost' : 'btn-secondary'}`} href="/premium">
+            {t('transaction.to_premium')}
+          </a>
+        ) : (
+          <a className={`btn ${status === 'paid' ? 'btn-ghost' : 'btn-secondary'}`} href="/credits">
+            {t('transaction.to_credits')}
+          </a>
+        )}
       </div>
     </section>
   );

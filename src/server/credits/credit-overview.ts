@@ -11,6 +11,8 @@ export const CREDIT_HISTORY_ROWS = 50;
 export interface CreditOverview {
   /** Current balance (credits). */
   credits: number;
+  /** Credits owed after a refund took back spent credits (sending is blocked while above 0). */
+  creditDebt: number;
   /** What one message costs this member now (credits; 0 while premium). */
   messageCost: number;
   /** End of premium when still premium, else null. */
@@ -22,7 +24,12 @@ export interface CreditOverview {
 /** A member's balance, message price (site's `minimum_message_costs` for their country) and credit history. */
 export async function creditOverview(ctx: AppContext, site: SiteConfig, userId: number): Promise<CreditOverview> {
   const [member] = await ctx.db
-    .select({ credits: users.credits, premiumUntil: users.premiumUntil, country: profiles.country })
+    .select({
+      credits: users.credits,
+      creditDebt: users.creditDebt,
+      premiumUntil: users.premiumUntil,
+      country: profiles.country,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
@@ -35,6 +42,7 @@ export async function creditOverview(ctx: AppContext, site: SiteConfig, userId: 
   const premium = isPremium(member?.premiumUntil ?? null, ctx.clock.now());
   return {
     credits: member?.credits ?? 0,
+    creditDebt: member?.creditDebt ?? 0,
     messageCost: messageCost(site.minimum_message_costs, member?.country ?? null, premium),
     premiumUntil: premium ? (member?.premiumUntil ?? null) : null,
     history,

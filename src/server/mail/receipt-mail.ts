@@ -6,6 +6,10 @@ import type { MailMessage } from './mailer';
 /** What a receipt states (docs/product.md §11 Receipts); amounts in cents. */
 export interface ReceiptFacts {
   credits: number;
+  /** Months of premium bought (0 for a credit package). */
+  premiumMonths: number;
+  /** What a discount took off the price (cents; 0 when none). */
+  discountCents: number;
   amountCents: number;
   vatCents: number;
   /** VAT rate in basis points. */
@@ -21,7 +25,7 @@ export interface ReceiptFacts {
 
 /**
  * docs/product.md §11 Receipts: the mail after a paid purchase, in the member's language: credits
- * bought, amount paid, the VAT in it with its rate, date, reference, and the seller's company name,
+ * or premium months bought, a discount, amount paid, the VAT in it with its rate, date, reference, and the seller's company name,
  * address and VAT number.
  */
 export function receiptMail(recipient: MailRecipient, facts: ReceiptFacts): MailMessage {
@@ -32,7 +36,10 @@ export function receiptMail(recipient: MailRecipient, facts: ReceiptFacts): Mail
     subject: t('receipt.subject', { site: recipient.siteName }),
     paragraphs: [
       t('receipt.body', { site: recipient.siteName }),
-      t('receipt.credits', { credits: new Intl.NumberFormat(tag).format(facts.credits) }),
+      facts.premiumMonths > 0
+        ? t('receipt.premium', { count: facts.premiumMonths })
+        : t('receipt.credits', { credits: new Intl.NumberFormat(tag).format(facts.credits) }),
+      ...(facts.discountCents > 0 ? [t('receipt.discount', { amount: money(facts.discountCents) })] : []),
       t('receipt.amount', { amount: money(facts.amountCents) }),
       t('receipt.vat', { rate, vat: money(facts.vatCents) }),
       t('receipt.date', { date: new Intl.DateTimeFormat(tag, { dateStyle: 'long' }).format(facts.paidAt) }),
@@ -41,6 +48,9 @@ export function receiptMail(recipient: MailRecipient, facts: ReceiptFacts): Mail
         .filter((part): part is string => Boolean(part))
         .join(' · '),
     ],
-    button: { label: t('receipt.button'), link: facts.creditsLink },
+    button: {
+      label: t(facts.premiumMonths > 0 ? 'receipt.button_premium' : 'receipt.button'),
+      link: facts.creditsLink,
+    },
   }));
 }

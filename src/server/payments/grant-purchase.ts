@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import type { paymentTransactions} from '../db/schema';
+import type { paymentTransactions } from '../db/schema';
 import { creditLedger, subscriptions, users } from '../db/schema';
 import { redeemDiscount } from './discounts';
 import type { ProviderPayment } from './payment-provider';

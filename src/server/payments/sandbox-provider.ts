@@ -25,9 +25,9 @@ export interface SandboxProvider extends PaymentProvider {
    * The payer's choice on the sandbox checkout: moves an `open` payment to `outcome` (`refunded`
    * = paid; call `chargeBack` later). A paid `first` payment gets a mandate. A final state never
    * changes again.
-   * @returns the payment's redirect URL, or null when the payment is unknown or was final already.
+   * @returns the payment's redirect and webhook URLs, or null when the payment is unknown or was final already.
    */
-  complete(id: string, outcome: SandboxOutcome): Promise<{ redirectUrl: string } | null>;
+  complete(id: string, outcome: SandboxOutcome): Promise<{ redirectUrl: string; webhookUrl: string } | null>;
   /** The payer's bank takes a paid payment back in full (a chargeback). */
   chargeBack(id: string): Promise<void>;
   /** The payer's bank revokes a mandate: charging it fails from now on. */
@@ -149,8 +149,8 @@ export function createSandboxProvider(db: Db): SandboxProvider {
           mandateId: sql`CASE WHEN ${status} = 'paid' AND ${sandboxPayments.sequenceType} = 'first' THEN 'mdt_' || ${sandboxPayments.id} END`,
         })
         .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'open')))
-        .returning({ redirectUrl: sandboxPayments.redirectUrl });
-      return row ? { redirectUrl: row.redirectUrl } : null;
+        .returning({ redirectUrl: sandboxPayments.redirectUrl, webhookUrl: sandboxPayments.webhookUrl });
+      return row ?? null;
     },
     async chargeBack(id) {
       await db

@@ -37,6 +37,8 @@ export function sendReceipt(ctx: AppContext, transactionId: number): void {
       },
       {
         credits: transaction.credits + transaction.bonusCredits,
+        premiumMonths: transaction.premiumMonths,
+        discountCents: transaction.discountCents,
         amountCents: transaction.amountCents,
         vatCents: transaction.vatCents,
         vatBp: transaction.vatBp,
@@ -49,7 +51,7 @@ export function sendReceipt(ctx: AppContext, transactionId: number): void {
           city: site.company.city,
           vatNumber: site.company.vat_numbers[0] ?? null,
         },
-        creditsLink: `${siteOrigin(ctx, site)}/credits`,
+        creditsLink: `${siteOrigin(ctx, site)}${transaction.product === 'premium' ? '/premium' : '/credits'}`,
       },
     );
     return { message, userId: transaction.userId };

@@ -1,0 +1,56 @@
+import { timeBonusCredits } from '~/shared/payments';
+import type { AppContext } from '../context';
+import type { SiteConfig } from '../sites/site-config';
+import { creditOffer, type CreditOffer } from './credit-offer';
+import { discountOffer } from './discount-offer';
+import { currentTimeBonus } from './discounts';
+
+/** What /credits offers a member now (docs/product.md §11 Screens, Discounts). */
+export interface CreditsPageOffer {
+  /** Packages with a running time bonus already in `bonus_credits`. */
+  offer: CreditOffer;
+  automaticDiscount: {
+    code: string;
+    percent: number | null;
+    validUntil: string | null;
+    prices: Record<string, number>;
+  } | null;
+  timeBonus: { percent: number; until: string } | null;
+}
+
+/**
+ * The credit packages of the member's country as /credits shows them now: with the time bonus of
+ * the moment added to each package's bonus, and the discount the member gets without a code
+ * (welcome discount with its end, or the accepted stay offer), or null when the site sells nothing.
+ */
+export async function creditsPageOffer(
+  ctx: AppContext,
+  site: SiteConfig,
+  userId: number,
+  country: string | null,
+): Promise<CreditsPageOffer | null> {
+  const offer = creditOffer(site, country);
+  if (!offer || !site.payments) return null;
+  const bonus = currentTimeBonus(site.payments.discounts, ctx.clock.now());
+  const automatic = await discountOffer(ctx, site, userId, null);
+  return {
+    offer: bonus
+      ? {
+          ...offer,
+          packages: offer.packages.map((pack) => ({
+            ...pack,
+            bonus_credits: pack.bonus_credits + timeBonusCredits(pack.credits, bonus.percent),
+          })),
+        }
+      : offer,
+    automaticDiscount: automatic.ok
+      ? {
+          code: automatic.value.code,
+          percent: automatic.value.percent,
+          validUntil: automatic.value.valid_until,
+          prices: Object.fromEntries(automatic.value.packages.map((pack) => [pack.id, pack.discounted_cents])),
+        }
+      : null,
+    timeBonus: bonus ? { percent: bonus.percent, until: bonus.until.toISOString() } : null,
+  };
+}
