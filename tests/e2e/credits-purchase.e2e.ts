@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
+import * as buyers from './buyers';
 import { layoutViolations } from './layout-checks';
 
 /**
@@ -10,33 +11,8 @@ import { layoutViolations } from './layout-checks';
  * new page passes the layout checks at 390 and 1280 px.
  */
 const browser = useBrowser();
-const PASSWORD = 'buyer-pass-1';
-
-/** A new Dutch member, logged in on a new page; signup finished. */
-async function dutchMember(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  const api = (path: string, method: string, body: unknown) =>
-    page.request.fetch(`${browser.baseURL}${path}`, {
-      method,
-      headers: { 'package-name': 'amora', 'content-type': 'application/json' },
-      data: JSON.stringify(body),
-    });
-  const email = `buyer-${Date.now()}@example.com`;
-  expect(
-    (await api('/api/user.php?new=1', 'POST', { email, name: 'Noor', password: PASSWORD, language: 'en' })).status(),
-  ).toBe(200);
-  expect((await api('/api/user.php', 'PUT', { country: 'NL', countryregion: null, city: 'Utrecht' })).status()).toBe(
-    200,
-  );
-  expect((await api('/api/user.php', 'PUT', { lastSignupStep: 7 })).status()).toBe(200);
-  return page;
-}
-
-const balance = async (page: Page) => {
-  await page.goto(`${browser.baseURL}/credits`);
-  await browser.waitForIslands(page);
-  return Number((await page.getByTestId('credit-balance').locator('strong').textContent())!.replace(/\D/g, ''));
-};
+const dutchMember = () => buyers.dutchMember(browser);
+const balance = (page: Page) => buyers.balance(browser, page);
 
 /** Layout findings of the page at both widths (screenshots as `purchase-{name}`). */
 async function checkLayout(page: Page, name: string): Promise<string[]> {
@@ -85,17 +61,15 @@ describe('buying credits with the sandbox provider', () => {
     expect(await balance(page)).toBe(before + 140);
     expect(await page.getByTestId('credit-history').textContent()).toContain('Credits bought');
 
-    // Repeat order: the same package and method again, in one click to the checkout.
+    // Repeat order: the same package and method again in one click, charged to the mandate
+    // the iDEAL payment left: no checkout this time.
     await page.goto(`${browser.baseURL}/credits/repeat-order`);
     await browser.waitForIslands(page);
     const repeat = page.getByTestId('repeat-order');
     expect(await repeat.textContent()).toContain('140 credits');
-    expect(await repeat.textContent()).toContain('Paid with iDEAL');
+    expect(await repeat.textContent()).toContain('saved iDEAL');
     expect(await checkLayout(page, 'repeat-order')).toEqual([]);
     await repeat.getByRole('button', { name: 'Buy again now' }).click();
-    await page.waitForURL('**/payments/sandbox/**');
-    expect(await page.getByTestId('sandbox-checkout').textContent()).toContain('140 credits');
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL('**/transactions/**');
     await expect
       .poll(() => page.getByTestId('transaction').getAttribute('data-status'), { timeout: 10_000 })

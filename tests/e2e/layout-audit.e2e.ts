@@ -63,6 +63,8 @@ const VISITOR_ROUTES: Route[] = [
   { name: 'complete-signup-invalid', path: `/complete-signup?token=${BAD_TOKEN}` },
   { name: 'unsubscribe-invalid', path: `/unsubscribe?u=1&k=message&s=${BAD_TOKEN}` },
   { name: 'account-deleted', path: '/account-deleted' },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'pricing-pl', path: '/pricing?country=PL' },
   { name: '404', path: '/no/such/page' },
   { name: 'error', path: '/500' },
   ...STATIC_PAGES.map((name) => ({ name: `page-${name}`, path: `/pages/${name}` })),
@@ -79,6 +81,8 @@ const MEMBER_ROUTES: Route[] = [
   { name: 'chat-gifs', path: '/members/{id}/chat', prepare: openGifPicker },
   { name: 'credits', path: '/credits' },
   { name: 'credits-preselected', path: '/credits/value/creditcard' },
+  { name: 'premium', path: '/premium' },
+  { name: 'pricing', path: '/pricing' },
   { name: 'account', path: '/profile' },
   { name: 'notifications', path: '/notifications' },
   { name: 'notifications-email-undo', path: '/notifications#email-change-incorrect' },
@@ -96,6 +100,8 @@ const DESKTOP_AXE = new Set([
   'chats',
   'chat-gifs',
   'credits',
+  'premium',
+  'pricing',
   'account',
   'notifications',
   'reset-password',
@@ -104,8 +110,8 @@ const DESKTOP_AXE = new Set([
   'signup-step0',
 ]);
 /** The German subset (amora, both widths). */
-const GERMAN_VISITOR = ['home', 'login', 'members', 'profile'];
-const GERMAN_MEMBER = ['members', 'profile', 'likes', 'chats', 'credits', 'account', 'notifications'];
+const GERMAN_VISITOR = ['home', 'login', 'members', 'profile', 'pricing'];
+const GERMAN_MEMBER = ['members', 'profile', 'likes', 'chats', 'credits', 'premium', 'account', 'notifications'];
 
 async function openGifPicker(page: Page): Promise<void> {
   const toggle = page.locator('.gif-toggle');
