@@ -12,10 +12,12 @@ export async function createMember(
     email?: string;
     site?: string;
     status?: 'not_confirmed' | 'active' | 'deleted';
+    /** When the account was created (default: the database's now). */
+    createdAt?: Date;
   } = {},
 ): Promise<number> {
   cachedHash ??= hashPassword(MEMBER_PASSWORD);
-  const { email, site, status, ...profile } = overrides;
+  const { email, site, status, createdAt, ...profile } = overrides;
   const [user] = await ctx.db
     .insert(users)
     .values({
@@ -23,6 +25,7 @@ export async function createMember(
       email: email ?? `member${Math.random().toString(36).slice(2)}@example.com`,
       passwordHash: await cachedHash,
       status: status ?? 'active',
+      ...(createdAt ? { createdAt } : {}),
     })
     .returning({ id: users.id });
   await ctx.db.insert(profiles).values({
@@ -52,4 +55,9 @@ export async function addImage(ctx: AppContext, profileId: number, position = 0)
     })
     .returning({ id: images.id });
   return image!.id;
+}
+
+/** Overrides for a member who signed up 30 days before the test clock (past any welcome offer). */
+export function established(ctx: AppContext): { createdAt: Date } {
+  return { createdAt: new Date(ctx.clock.now().getTime() - 30 * 24 * 60 * 60_000) };
 }

@@ -9,6 +9,7 @@ import type { SandboxProvider } from '../../src/server/payments/sandbox-provider
 import { settleTransaction } from '../../src/server/payments/settle-transaction';
 import { callApi, ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
+import { established } from '../helpers/factories';
 import { loggedInMember } from '../helpers/session';
 import { startSmtpReceiver } from '../helpers/smtp-receiver';
 
@@ -32,7 +33,7 @@ const credits = async (id: number) =>
 describe('POST /api/payment.php', () => {
   it('needs a login, and refuses bad input with nothing written', async () => {
     expect((await start({ package: 'popular', method: 'ideal' })).json.error.code).toBe('not_logged_in');
-    const { cookie } = await loggedInMember(ctx(), 'Noor', { country: 'NL' });
+    const { cookie } = await loggedInMember(ctx(), 'Noor', { ...established(ctx()), country: 'NL' });
     for (const body of [
       { package: 'popular' },
       { package: 'POPULAR!', method: 'ideal' },
@@ -50,7 +51,7 @@ describe('POST /api/payment.php', () => {
   });
 
   it("starts the member's purchase at their country's price and answers the checkout URL", async () => {
-    const { cookie, id } = await loggedInMember(ctx(), 'Sem', { country: 'NL' });
+    const { cookie, id } = await loggedInMember(ctx(), 'Sem', { ...established(ctx()), country: 'NL' });
     const answer = await start({ package: 'popular', method: 'ideal', return_path: '/chats/3' }, cookie);
     expect(answer.status).toBe(200);
     expect(answer.json.checkout_url).toMatch(/^\/payments\/sandbox\/tr_sb_/);
@@ -62,7 +63,7 @@ describe('POST /api/payment.php', () => {
 
 describe('GET /api/transaction.php and the webhook', () => {
   it('shows a transaction to anyone with its id, settles it from the webhook once, and ignores strangers', async () => {
-    const { cookie, id } = await loggedInMember(ctx(), 'Lotte', { country: 'NL' });
+    const { cookie, id } = await loggedInMember(ctx(), 'Lotte', { ...established(ctx()), country: 'NL' });
     const started = (await start({ package: 'starter', method: 'ideal' }, cookie)).json;
     const before = await credits(id);
     expect((await view(started.transaction)).json).toMatchObject({ status: 'open', credits: 50, currency: 'EUR' });
@@ -88,7 +89,7 @@ describe('the receipt', () => {
     const smtp = await startSmtpReceiver();
     try {
       const mailing = { ...ctx(), mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) };
-      const { cookie } = await loggedInMember(ctx(), 'Fenna', { country: 'NL', language: 'nl' });
+      const { cookie } = await loggedInMember(ctx(), 'Fenna', { ...established(ctx()), country: 'NL', language: 'nl' });
       const started = (await start({ package: 'popular', method: 'ideal' }, cookie)).json;
       const paymentId = started.checkout_url.split('/').pop();
       await (ctx().payments as SandboxProvider).complete(paymentId, 'paid');

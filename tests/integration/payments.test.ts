@@ -11,7 +11,7 @@ import { settleTransaction } from '../../src/server/payments/settle-transaction'
 import { startPurchase, type StartPurchaseInput } from '../../src/server/payments/start-purchase';
 import type { PaymentMethod } from '../../src/shared/payments';
 import { useTestContext } from '../helpers/context';
-import { createMember } from '../helpers/factories';
+import { createMember, established } from '../helpers/factories';
 
 /** docs/product.md §11 Payments: starting a purchase, and settling it exactly once. */
 const { ctx, clock, secondProcess } = useTestContext();
@@ -46,7 +46,7 @@ const purchaseLedger = () => ctx().db.select().from(creditLedger).where(isNotNul
 
 describe('starting a purchase', () => {
   it('writes an open transaction with the price, currency and VAT of the member’s country before the checkout', async () => {
-    const member = await createMember(ctx());
+    const member = await createMember(ctx(), established(ctx()));
     const { row, checkoutUrl, transactionId } = await buy(member);
     expect(transactionId).toMatch(/^[\w-]{22}$/);
     expect(checkoutUrl).toBe(`/payments/sandbox/${row.providerPaymentId}`);
@@ -74,7 +74,7 @@ describe('starting a purchase', () => {
   });
 
   it('refuses an unknown package, a method the country does not offer, and a site that sells nothing', async () => {
-    const member = await createMember(ctx());
+    const member = await createMember(ctx(), established(ctx()));
     const attempt = (extra: Partial<StartPurchaseInput>) =>
       startPurchase(ctx(), {
         userId: member,
@@ -100,7 +100,7 @@ describe('starting a purchase', () => {
   });
 
   it('marks the transaction failed when the provider refuses, and charges nothing', async () => {
-    const member = await createMember(ctx());
+    const member = await createMember(ctx(), established(ctx()));
     const refusing: PaymentProvider = {
       name: 'sandbox',
       createPayment: () => Promise.reject(new PaymentProviderError('503 from provider')),
@@ -133,7 +133,7 @@ describe('starting a purchase', () => {
 describe('settling exactly once', () => {
   it('grants 20 payments exactly once under 50 concurrent webhooks each plus the return page, from two processes', async () => {
     const other = await secondProcess();
-    const members = await Promise.all([1, 2, 3, 4].map(() => createMember(ctx())));
+    const members = await Promise.all([1, 2, 3, 4].map(() => createMember(ctx(), established(ctx()))));
     const purchases = [];
     for (let i = 0; i < 20; i++) purchases.push(await buy(members[i % 4]!, { productId: i % 2 ? 'starter' : 'value' }));
     for (const purchase of purchases) await pay(purchase.row.providerPaymentId!);
@@ -157,7 +157,7 @@ describe('settling exactly once', () => {
   });
 
   it('grants nothing for a failed, cancelled or expired payment and records the outcome', async () => {
-    const member = await createMember(ctx());
+    const member = await createMember(ctx(), established(ctx()));
     const outcomes: [SandboxOutcome, string][] = [
       ['failed', 'failed'],
       ['canceled', 'cancelled'],
@@ -175,7 +175,7 @@ describe('settling exactly once', () => {
   });
 
   it('leaves an open payment open, and changes nothing for a payment it did not create', async () => {
-    const member = await createMember(ctx());
+    const member = await createMember(ctx(), established(ctx()));
     const { row } = await buy(member);
     expect(await settleTransaction(ctx(), row.providerPaymentId!)).toEqual({ ok: true, value: { status: 'open' } });
     expect(await settleTransaction(ctx(), 'tr_sb_unknown')).toEqual({ ok: false, code: 'not_found' });
@@ -187,7 +187,7 @@ describe('settling exactly once', () => {
   });
 
   it('never grants when the provider reports another amount than the transaction asked for', async () => {
-    const member = await createMember(ctx());
+    const member = await createMember(ctx(), established(ctx()));
     const { row } = await buy(member);
     await ctx()
       .db.update(sandboxPayments)
@@ -203,7 +203,7 @@ describe('reconciliation', () => {
   it('grants a paid payment whose webhook never came, once, on the job’s runs after a minute', async () => {
     const job = periodicJobs().find((each) => each.name === 'payment-reconciliation')!;
     expect(job).toBeDefined();
-    const member = await createMember(ctx());
+    const member = await createMember(ctx(), established(ctx()));
     const { row } = await buy(member, { productId: 'starter' });
     await pay(row.providerPaymentId!);
     // Younger than a minute: left to its webhook.
@@ -221,7 +221,7 @@ describe('reconciliation', () => {
 
 describe('the last purchase (repeat order)', () => {
   it('is the latest paid package and method at today’s price, and nothing when it is no longer offered', async () => {
-    const member = await createMember(ctx(), { country: 'NL' });
+    const member = await createMember(ctx(), { ...established(ctx()), country: 'NL' });
     expect(await lastPurchase(ctx(), site(), member, 'NL')).toBeNull();
     const unpaid = await buy(member, { productId: 'max', method: 'creditcard' });
     await pay(unpaid.row.providerPaymentId!, 'failed');

@@ -118,10 +118,26 @@ export async function startProviderSubscription(ctx: AppContext, subscriptionId:
       webhookUrl: `${site ? siteOrigin(ctx, site) : ''}${PAYMENT_WEBHOOK_PATH}`,
       metadata: { subscription: String(subscription.id) },
     });
-    await ctx.db
+    // Stored only while the plan is still active under our claim: a member who cancelled meanwhile
+    // must not be charged, so the subscription just made is cancelled again.
+    const [stored] = await ctx.db
       .update(subscriptions)
       .set({ providerSubscriptionId: id, updatedAt: ctx.clock.now() })
-      .where(eq(subscriptions.id, subscriptionId));
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          eq(subscriptions.status, 'active'),
+          eq(subscriptions.providerSubscriptionId, claim),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    if (!stored) {
+      await ctx.payments.cancelSubscription(subscription.customerId, id);
+      await ctx.db
+        .update(subscriptions)
+        .set({ providerSubscriptionId: id })
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.providerSubscriptionId, claim)));
+    }
   } catch (error) {
     ctx.log.warn('starting a premium subscription failed', { subscription: subscriptionId, error });
     await releaseClaim(ctx, subscriptionId, claim);

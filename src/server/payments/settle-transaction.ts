@@ -91,7 +91,8 @@ export async function settleTransaction(
     return Boolean(row);
   });
   if (!changed) return storedStatus(ctx, ended.id);
-  if (ended.product === 'premium' && ended.sequenceType === 'recurring') mailFailedRenewal(ctx, ended.id);
+  // Only a payment of our subscription is a renewal (a one-click premium purchase is recurring too).
+  if (ended.product === 'premium' && payment.subscriptionId !== null) mailFailedRenewal(ctx, ended.id);
   return ok({ status: final });
 }
 

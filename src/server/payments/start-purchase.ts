@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { forCountry, MANDATE_METHODS, vatIncluded, type PaymentMethod } from '~/shared/payments';
 import type { AppContext } from '../context';
@@ -52,7 +52,8 @@ export type StartPurchaseFailure =
  * or the transaction page when a mandate was charged.
  * Failures: `payments_not_available` (the site sells nothing), `not_found` (no such package or
  * plan), `method_not_available` (not offered in that country), the discount failures of a typed
- * code, `payment_provider_unavailable` (the provider refused or could not be reached: the
+ * code, `premium_active` (a premium plan of the member still renews: one plan at a time),
+ * `payment_provider_unavailable` (the provider refused or could not be reached: the
  * transaction is marked failed, nothing charged).
  */
 export async function startPurchase(
@@ -66,6 +67,7 @@ export async function startPurchase(
   const quote = quoted.value;
   if (!forCountry(payments.methods_by_country, quote.country).includes(input.method))
     return fail('method_not_available');
+  if (quote.product === 'premium' && (await hasRenewingPlan(ctx, input.userId))) return fail('premium_active');
 
   const mandate = input.useMandate ? await storedMandate(ctx, input.userId, input.method) : null;
   const sequenceType: SequenceType = mandate
@@ -188,4 +190,13 @@ export async function startPurchase(
     ctx.log.warn('payment provider refused a payment', { transaction: created.id, error });
     return fail('payment_provider_unavailable');
   }
+}
+
+async function hasRenewingPlan(ctx: AppContext, userId: number): Promise<boolean> {
+  const [plan] = await ctx.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+    .limit(1);
+  return Boolean(plan);
 }

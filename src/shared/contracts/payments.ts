@@ -47,6 +47,7 @@ export const startPurchaseContract = defineContract({
     'discount_not_found',
     'discount_expired',
     'discount_used',
+    'premium_active',
   ],
 });
 
