@@ -40,7 +40,12 @@ export interface StartPurchaseInput {
 }
 
 export type StartPurchaseFailure =
-  'payments_not_available' | 'not_found' | 'method_not_available' | 'payment_provider_unavailable' | DiscountFailure;
+  | 'payments_not_available'
+  | 'not_found'
+  | 'method_not_available'
+  | 'payment_provider_unavailable'
+  | 'premium_active'
+  | DiscountFailure;
 
 /**
  * docs/product.md §11 A purchase: prices the package or plan (`quotePurchase`), writes the payment
