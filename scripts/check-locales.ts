@@ -42,6 +42,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
   nl: [
     'premium.title',
     'premium.badge',
+    'nav.premium',
     'nav.likes',
     'nav.chats',
     'gender.male',
@@ -62,6 +63,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
   de: [
     'premium.title',
     'premium.badge',
+    'nav.premium',
     'nav.likes',
     'nav.chats',
     'search.region',
@@ -77,6 +79,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
   it: [
     'premium.title',
     'premium.badge',
+    'nav.premium',
     'login.password',
     'profile_field.relationship.single',
     'cams.live',
@@ -86,13 +89,22 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
   fr: [
     'premium.title',
     'premium.badge',
+    'nav.premium',
     'member.message_short',
     'lander.cookies',
     'lander.faq',
     'account.notifications_title',
   ],
-  es: ['premium.title', 'premium.badge', 'nav.chats', 'error_page.error', 'chat.title', 'lander.cookies'],
-  pl: ['premium.title', 'premium.badge', 'search.region'],
+  es: [
+    'premium.title',
+    'premium.badge',
+    'nav.premium',
+    'nav.chats',
+    'error_page.error',
+    'chat.title',
+    'lander.cookies',
+  ],
+  pl: ['premium.title', 'premium.badge', 'nav.premium', 'search.region'],
 };
 const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\{[^}]*\}\}/g, ''));
 
@@ -139,8 +151,14 @@ for (const locale of LOCALES) {
     const base = key.replace(PLURAL, '');
     const reference = pluralBases.has(base) ? (en.get(`${base}_other`) ?? '') : (en.get(key) ?? '');
     if (en.has(key) || pluralBases.has(base)) {
-      const want = variables(reference).replace(/(^|,)count(,|$)/, '$1$2');
-      const have = variables(value).replace(/(^|,)count(,|$)/, '$1$2');
+      // `count` may be left out of a plural form ("every month" for one).
+      const withoutCount = (names: string) =>
+        names
+          .split(',')
+          .filter((name) => name !== '' && name !== 'count')
+          .join(',');
+      const want = withoutCount(variables(reference));
+      const have = withoutCount(variables(value));
       if (want !== have) problems.push(`${locale}.json: ${key} has variables {${have}} instead of {${want}}`);
     }
   }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import type { Locale } from '~/shared/locales';
 import { $chats, CHATS_IDLE, deleteChat, loadChats } from '../../stores/chats';
@@ -16,11 +16,13 @@ import {
   sendText,
 } from '../../stores/conversation';
 import { openModal } from '../../stores/modal';
+import { $user } from '../../stores/session';
 import { MemberSafety } from '../members/MemberSafety';
 import { useT } from '../shell/use-t';
 import { ChatList } from './ChatList';
 import { DeletedMemberAvatar } from './DeletedMemberAvatar';
 import { Composer } from './Composer';
+import { ComposerBalance, InlineCreditOffer, type ChatWallet } from './ComposerWallet';
 import { MessageList } from './MessageList';
 import { presenceLabel } from './chat-time';
 
@@ -33,6 +35,8 @@ interface Props {
    * their account (docs/product.md §10) — "Deleted member", no photo, no profile link, no replies.
    */
   open: { id: number; profile: PublicProfile; memberDeleted?: boolean } | null;
+  /** The balance, message cost and credit packages for the composer (docs/product.md §11); absent on /chats. */
+  wallet?: ChatWallet;
 }
 
 /**
@@ -40,11 +44,16 @@ interface Props {
  * and the conversation side by side on wide screens (plus the member's card
  * when very wide), one pane with back navigation on phones.
  */
-export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
+export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Props) {
   const t = useT(locale);
   // The shell's polling may fill the list before this island hydrates: render the server's state first.
   const chats = useHydratedStore($chats, CHATS_IDLE);
   const conversation = useStore($conversation);
+  // The balance follows `$user` (each send updates it) once hydrated; the server's values until then.
+  const liveUser = useHydratedStore($user, null);
+  const credits = liveUser?.credits ?? wallet?.credits ?? 0;
+  const isPremium = liveUser?.is_premium ?? wallet?.isPremium ?? false;
+  const [offerDismissed, setOfferDismissed] = useState(false);
   const [now, setNow] = useState<Date | null>(null);
 
   useEffect(() => {
@@ -67,6 +76,23 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
     if (open?.id === id) window.location.assign('/chats');
   };
   const loadOlder = useCallback(() => void loadOlderMessages(), []);
+  // A send refused for want of credits offers the packages above the composer until dismissed; a new send may offer them again.
+  const outOfCredits = conversation.outgoing.some(
+    (message) => message.state === 'failed' && message.error === 'chat.insufficient_credits',
+  );
+  const offer = wallet?.offer ?? null;
+  const showOffer = outOfCredits && !offerDismissed && offer !== null && offer.packages.length > 0;
+  const returnPath = open ? `/chats/${open.id}` : '/chats';
+  // The offer takes room from the message list: keep its newest messages (the failed one) in view.
+  useLayoutEffect(() => {
+    if (!showOffer) return;
+    const scroller = document.querySelector('[data-testid="messages"]');
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  }, [showOffer]);
+  const dismissOffer = () => {
+    setOfferDismissed(true);
+    document.getElementById('composer-text')?.focus();
+  };
   const typing = now !== null && conversation.typingUntil > now.getTime();
   const other = open?.profile;
   const isDeleted = open?.memberDeleted === true;
@@ -170,7 +196,10 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
               locale={locale}
               t={t}
               onLoadOlder={loadOlder}
-              onRetry={(message) => void retryOutgoing(message)}
+              onRetry={(message) => {
+                setOfferDismissed(false);
+                void retryOutgoing(message);
+              }}
               onDiscard={discardOutgoing}
             />
           )}
@@ -179,14 +208,43 @@ export default function ChatPage({ locale, cdnPrefix, myId, open }: Props) {
               {t('chat.member_deleted_cannot_reply')}
             </p>
           ) : (
-            <Composer
-              t={t}
-              locale={locale}
-              disabled={conversation.status !== 'ready'}
-              onSend={(text) => void sendText(text)}
-              onSendGif={(gif) => void sendGif(gif)}
-              onTyping={() => pingTyping(Date.now())}
-            />
+            <>
+              {showOffer && offer && (
+                <InlineCreditOffer
+                  t={t}
+                  locale={locale}
+                  offer={offer}
+                  messageCost={wallet?.messageCost ?? 0}
+                  returnPath={returnPath}
+                  onDismiss={dismissOffer}
+                />
+              )}
+              {wallet && (
+                <ComposerBalance
+                  t={t}
+                  locale={locale}
+                  credits={credits}
+                  isPremium={isPremium}
+                  messageCost={wallet.messageCost}
+                  returnPath={returnPath}
+                  canBuy={offer !== null}
+                />
+              )}
+              <Composer
+                t={t}
+                locale={locale}
+                disabled={conversation.status !== 'ready'}
+                onSend={(text) => {
+                  setOfferDismissed(false);
+                  void sendText(text);
+                }}
+                onSendGif={(gif) => {
+                  setOfferDismissed(false);
+                  void sendGif(gif);
+                }}
+                onTyping={() => pingTyping(Date.now())}
+              />
+            </>
           )}
         </section>
       ) : (

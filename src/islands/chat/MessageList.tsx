@@ -146,7 +146,7 @@ export function MessageList({
             <span className="bubble-meta bubble-failed" role="alert">
               {t(message.error ?? 'errors.network')}{' '}
               {message.error === 'chat.insufficient_credits' ? (
-                <a href="/credits">{t('chat.buy_credits')}</a>
+                <a href={`/credits?return=${encodeURIComponent(window.location.pathname)}`}>{t('chat.buy_credits')}</a>
               ) : (
                 <button type="button" className="btn btn-link" onClick={() => onRetry(message)}>
                   {t('common.retry')}

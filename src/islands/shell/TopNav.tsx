@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { User } from '~/shared/contracts/profile';
-import type { Locale } from '~/shared/locales';
+import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import { $newLikes, $unreadMessages } from '../../stores/badges';
 import { $user, initSession } from '../../stores/session';
 import { watchSessionForSocialPolling } from '../../stores/social-polling';
@@ -32,11 +32,57 @@ function NavBadge({ count, label }: { count: number; label: string }) {
   );
 }
 
+/** A coin: the credit balance's icon. */
+const CoinIcon = () => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+    <circle cx="12" cy="12" r="9" />
+    <path d="M14.8 9.2A3.2 3.2 0 0 0 12 8c-1.7 0-3 1-3 2.2s1.3 1.6 3 1.8 3 .7 3 1.9S13.7 16 12 16a3.3 3.3 0 0 1-2.9-1.3M12 6.5V8M12 16v1.5" />
+  </svg>
+);
+const StarIcon = () => (
+  <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
+  </svg>
+);
+
+/**
+ * The member's credit balance (or "Premium" while premium runs) as a pill linking to /credits
+ * (docs/product.md §11). Phones show the number only; the label says what it is.
+ */
+function BalancePill({ user, locale, current }: { user: User; locale: Locale; current: 'page' | undefined }) {
+  const t = useT(locale);
+  const amount = new Intl.NumberFormat(LOCALE_TAGS[locale].tag).format(user.credits);
+  const low = !user.is_premium && user.credits <= 0;
+  return (
+    <a
+      className={`nav-link nav-balance${user.is_premium ? ' is-premium' : ''}${low ? ' is-low' : ''}`}
+      href="/credits"
+      aria-current={current}
+      aria-label={user.is_premium ? t('nav.premium_label') : t('nav.balance_label', { count: user.credits, amount })}
+      data-testid="nav-balance"
+    >
+      <span className="nav-balance-pill">
+        {user.is_premium ? <StarIcon /> : <CoinIcon />}
+        {user.is_premium ? (
+          <span>{t('nav.premium')}</span>
+        ) : (
+          <>
+            <span className="nav-balance-amount">{amount}</span>{' '}
+            <span className="nav-balance-unit">{t('credits.unit', { count: user.credits })}</span>
+          </>
+        )}
+      </span>
+    </a>
+  );
+}
+
 /**
  * Top navigation (desktop) and bottom navigation (phones). Owns the session
  * store's start on every page: SSR user → `$user`, polling when logged in.
  * A member's avatar and name (and the Profile tab on phones) lead to /profile, where
- * "Log out" lives (docs/product.md §10 /profile).
+ * "Log out" lives (docs/product.md §10 /profile); their credit balance (or premium) sits beside
+ * them in the top bar on every width and leads to /credits. It follows `$user`, which each
+ * message send updates.
  */
 export default function TopNav({
   locale,
@@ -123,6 +169,7 @@ export default function TopNav({
           </ul>
           {user ? (
             <div className="nav-actions">
+              <BalancePill user={user} locale={locale} current={current('/credits')} />
               <a
                 className="nav-link nav-user"
                 href="/profile"
