@@ -23,6 +23,15 @@ export const PAYMENT_METHOD_BRANDS: Partial<Record<PaymentMethod, string>> = {
   blik: 'BLIK',
 };
 
+/** A credit package as a member of one country sees it (price in that country's currency, VAT included). */
+export interface OfferedPackage {
+  id: string;
+  credits: number;
+  bonus_credits: number;
+  badge: 'popular' | 'best_value' | null;
+  price_cents: number;
+}
+
 /** Formats integer cents of an ISO currency for a BCP 47 locale tag (`€ 19,99`, `$21.99`). */
 export function formatMoney(cents: number, currency: string, localeTag: string): string {
   return new Intl.NumberFormat(localeTag, { style: 'currency', currency }).format(cents / 100);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { E2eBrowser } from './browser';
+import { layoutViolations } from './layout-checks';
 
 /** Helpers of the purchase journeys (docs/product.md §11): a fresh buyer, the balance, the sandbox checkout. */
 
@@ -39,4 +40,16 @@ export async function payOnSandbox(page: Page): Promise<void> {
   await expect
     .poll(() => page.getByTestId('transaction').getAttribute('data-status'), { timeout: 10_000 })
     .toBe('paid');
+}
+
+/** Layout findings of a purchase page on amora at 390 and 1280 px, axe included (screenshots `purchase-{name}`). */
+export async function purchaseLayout(browser: E2eBrowser, page: Page, name: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    found.push(...(await layoutViolations(page, { route: name, site: 'amora', width, locale: 'en' }, { axe: true })));
+    await browser.screenshot(page, `purchase-${name}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  return found;
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 import * as buyers from './buyers';
-import { layoutViolations } from './layout-checks';
+import { purchaseLayout } from './buyers';
 
 /**
  * docs/product.md §11 A purchase, in Chromium on the built app with the sandbox provider: a Dutch
@@ -14,17 +14,7 @@ const browser = useBrowser();
 const dutchMember = () => buyers.dutchMember(browser);
 const balance = (page: Page) => buyers.balance(browser, page);
 
-/** Layout findings of the page at both widths (screenshots as `purchase-{name}`). */
-async function checkLayout(page: Page, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    found.push(...(await layoutViolations(page, { route: name, site: 'amora', width, locale: 'en' }, { axe: true })));
-    await browser.screenshot(page, `purchase-${name}`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  return found;
-}
+const checkLayout = (page: Page, name: string) => purchaseLayout(browser, page, name);
 
 /** From /credits: picks the package and method, buys, and ends on the sandbox checkout. */
 async function checkout(page: Page, packageId: string, method: string): Promise<void> {

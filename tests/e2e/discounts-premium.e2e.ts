@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
-import { balance, dutchMember, payOnSandbox } from './buyers';
-import { layoutViolations } from './layout-checks';
+import { balance, dutchMember, payOnSandbox, purchaseLayout } from './buyers';
 
 /**
  * docs/product.md §11 Discounts and Premium, in Chromium on the built app with the sandbox
@@ -12,16 +11,7 @@ import { layoutViolations } from './layout-checks';
  */
 const browser = useBrowser();
 
-async function checkLayout(page: Page, name: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    found.push(...(await layoutViolations(page, { route: name, site: 'amora', width, locale: 'en' }, { axe: true })));
-    await browser.screenshot(page, `purchase-${name}`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
-  return found;
-}
+const checkLayout = (page: Page, name: string) => purchaseLayout(browser, page, name);
 
 async function buyFromCredits(page: Page, packageId: string): Promise<void> {
   await page.getByTestId(`package-${packageId}`).click();

@@ -1,15 +1,7 @@
 import type { TFunction } from 'i18next';
 import { LOCALE_TAGS, type Locale } from '~/shared/locales';
-import { formatMoney } from '~/shared/payments';
-
-/** A credit package of the member's country (the server's `creditOffer`). */
-interface OfferedPackage {
-  id: string;
-  credits: number;
-  bonus_credits: number;
-  badge: 'popular' | 'best_value' | null;
-  price_cents: number;
-}
+import { formatMoney, type OfferedPackage } from '~/shared/payments';
+import { CoinIcon, StarIcon } from '../shell/icons';
 
 /**
  * What the conversation page knows about paying for messages (docs/product.md §11): the balance
@@ -22,19 +14,6 @@ export interface ChatWallet {
   messageCost: number;
   offer: { currency: string; packages: OfferedPackage[] } | null;
 }
-
-const CoinIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
-    <circle cx="12" cy="12" r="9" />
-    <path d="M14.8 9.2A3.2 3.2 0 0 0 12 8c-1.7 0-3 1-3 2.2s1.3 1.6 3 1.8 3 .7 3 1.9S13.7 16 12 16a3.3 3.3 0 0 1-2.9-1.3M12 6.5V8M12 16v1.5" />
-  </svg>
-);
-
-const StarIcon = () => (
-  <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
-  </svg>
-);
 
 /**
  * The small line at the composer: the balance and what a message costs, "free with Premium",
@@ -67,7 +46,7 @@ export function ComposerBalance({
   );
   return (
     <p className={`composer-meta${short ? ' is-short' : ''}`} data-testid="composer-balance">
-      {isPremium ? <StarIcon /> : <CoinIcon />}
+      {isPremium ? <StarIcon filled /> : <CoinIcon />}
       {isPremium ? (
         <span className="composer-meta-text">{t('chat.premium_free')}</span>
       ) : messageCost === 0 ? (

@@ -1,27 +1,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { LOCALE_TAGS, type Locale } from '~/shared/locales';
-import { formatMoney, PAYMENT_METHOD_BRANDS, type PaymentMethod } from '~/shared/payments';
+import { formatMoney, type OfferedPackage, type PaymentMethod } from '~/shared/payments';
 import {
   $purchase,
   applyDiscountCode,
-  chooseMethod,
   choosePackage,
   initPurchase,
   removeDiscountCode,
   startPurchase,
 } from '../../stores/purchase';
 import { useT } from '../shell/use-t';
+import { MethodPicker } from './MethodPicker';
 import { Countdown } from './Countdown';
 import '~/styles/credit-packages.css';
-
-interface OfferedPackage {
-  id: string;
-  credits: number;
-  bonus_credits: number;
-  badge: 'popular' | 'best_value' | null;
-  price_cents: number;
-}
 
 /** A discount the member gets without a code (welcome discount, stay offer): prices after it (cents). */
 export interface AutomaticDiscount {
@@ -204,22 +196,7 @@ export default function CreditPackages(props: {
           </form>
         )}
       </div>
-      <fieldset className="method-list">
-        <legend>{t('credits.method_label')}</legend>
-        {props.methods.map((each) => (
-          <label key={each} className={`method${method === each ? ' is-chosen' : ''}`}>
-            <input
-              type="radio"
-              name="method"
-              value={each}
-              checked={method === each}
-              onChange={() => chooseMethod(each)}
-              disabled={busy}
-            />
-            <span>{PAYMENT_METHOD_BRANDS[each] ?? t(`credits.method_${each}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+      <MethodPicker t={t} methods={props.methods} chosen={method} disabled={busy} />
       {state.error && (
         <div className="alert alert-danger" role="alert">
           {t(state.error)}

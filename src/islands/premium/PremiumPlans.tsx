@@ -2,11 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { PremiumStatus } from '~/shared/contracts/payments';
 import { LOCALE_TAGS, type Locale } from '~/shared/locales';
-import { formatMoney, PAYMENT_METHOD_BRANDS, type PaymentMethod } from '~/shared/payments';
+import { formatMoney, type PaymentMethod } from '~/shared/payments';
 import { $premium, cancelPremium, initPremium } from '../../stores/premium';
-import { $purchase, chooseMethod, choosePackage, initPurchase, startPurchase } from '../../stores/purchase';
+import { $purchase, choosePackage, initPurchase, startPurchase } from '../../stores/purchase';
 import { useHydratedStore } from '../shell/use-hydrated-store';
 import { useT } from '../shell/use-t';
+import { MethodPicker } from '../credits/MethodPicker';
 import '~/styles/credit-packages.css';
 import '~/styles/premium.css';
 
@@ -139,22 +140,7 @@ export default function PremiumPlans(props: {
               </label>
             ))}
           </fieldset>
-          <fieldset className="method-list">
-            <legend>{t('credits.method_label')}</legend>
-            {props.offer.methods.map((each) => (
-              <label key={each} className={`method${method === each ? ' is-chosen' : ''}`}>
-                <input
-                  type="radio"
-                  name="method"
-                  value={each}
-                  checked={method === each}
-                  onChange={() => chooseMethod(each)}
-                  disabled={busy}
-                />
-                <span>{PAYMENT_METHOD_BRANDS[each] ?? t(`credits.method_${each}`)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <MethodPicker t={t} methods={props.offer.methods} chosen={method} disabled={busy} />
           {purchase.error && (
             <div className="alert alert-danger" role="alert">
               {t(purchase.error)}

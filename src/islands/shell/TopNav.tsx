@@ -5,7 +5,7 @@ import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import { $newLikes, $unreadMessages } from '../../stores/badges';
 import { $user, initSession } from '../../stores/session';
 import { watchSessionForSocialPolling } from '../../stores/social-polling';
-import { ChatIcon, HeartIcon, LoginIcon, SearchIcon, UserIcon } from './icons';
+import { ChatIcon, CoinIcon, HeartIcon, LoginIcon, SearchIcon, StarIcon, UserIcon } from './icons';
 import { useT } from './use-t';
 
 interface Props {
@@ -32,19 +32,6 @@ function NavBadge({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** A coin: the credit balance's icon. */
-const CoinIcon = () => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
-    <circle cx="12" cy="12" r="9" />
-    <path d="M14.8 9.2A3.2 3.2 0 0 0 12 8c-1.7 0-3 1-3 2.2s1.3 1.6 3 1.8 3 .7 3 1.9S13.7 16 12 16a3.3 3.3 0 0 1-2.9-1.3M12 6.5V8M12 16v1.5" />
-  </svg>
-);
-const StarIcon = () => (
-  <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-    <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z" />
-  </svg>
-);
-
 /**
  * The member's credit balance (or "Premium" while premium runs) as a pill linking to /credits
  * (docs/product.md §11). Phones show the number only; the label says what it is.
@@ -62,7 +49,7 @@ function BalancePill({ user, locale, current }: { user: User; locale: Locale; cu
       data-testid="nav-balance"
     >
       <span className="nav-balance-pill">
-        {user.is_premium ? <StarIcon /> : <CoinIcon />}
+        {user.is_premium ? <StarIcon filled /> : <CoinIcon />}
         {user.is_premium ? (
           <span>{t('nav.premium')}</span>
         ) : (

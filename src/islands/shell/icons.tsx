@@ -61,7 +61,14 @@ export const MailIcon = () => (
     <path d="m22 7-10 6L2 7" />
   </svg>
 );
-/** Main photo marker; `filled` for the current main photo. */
+/** A coin: the credit balance's icon (top navigation, composer). */
+export const CoinIcon = () => (
+  <svg {...common}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M14.8 9.2A3.2 3.2 0 0 0 12 8c-1.7 0-3 1-3 2.2s1.3 1.6 3 1.8 3 .7 3 1.9S13.7 16 12 16a3.3 3.3 0 0 1-2.9-1.3M12 6.5V8M12 16v1.5" />
+  </svg>
+);
+/** Main photo marker (`filled` for the current main photo); premium's mark, filled. */
 export const StarIcon = ({ filled = false }: { filled?: boolean }) => (
   <svg {...common} fill={filled ? 'currentColor' : 'none'}>
     <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />

@@ -1,14 +1,7 @@
-import { forCountry, type PaymentMethod } from '~/shared/payments';
-import type { SiteConfig } from '../sites/site-config';
+import { forCountry, type OfferedPackage, type PaymentMethod } from '~/shared/payments';
 
-/** A credit package as a member of one country sees it (price in that country's currency, VAT included). */
-export interface OfferedPackage {
-  id: string;
-  credits: number;
-  bonus_credits: number;
-  badge: 'popular' | 'best_value' | null;
-  price_cents: number;
-}
+export type { OfferedPackage };
+import type { SiteConfig } from '../sites/site-config';
 
 /** What a member of `country` can buy on the site and how they can pay (docs/product.md §11). */
 export interface CreditOffer {

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { isLocale, LOCALE_TAGS } from '~/shared/locales';
 import type { AppContext } from '../context';
-import { paymentTransactions, profiles, subscriptions, users } from '../db/schema';
-import { sendMailInBackground, siteMailFrom, siteOrigin } from '../mail/background-mail';
-import { memberMail } from '../mail/mail-layout';
+import { paymentTransactions, subscriptions, users } from '../db/schema';
+import { siteOrigin } from '../mail/background-mail';
 import type { TransactionRow } from './grant-purchase';
 import type { ProviderPayment } from './payment-provider';
 import { PAYMENT_WEBHOOK_PATH } from './start-purchase';
@@ -209,43 +207,4 @@ export async function afterPremiumReversed(ctx: AppContext, transaction: Transac
   } catch (error) {
     ctx.log.warn('cancelling a reversed premium plan failed', { subscription: transaction.subscriptionId, error });
   }
-}
-
-/**
- * docs/product.md §11 Premium renewals: tells the member a renewal could not be charged (in the
- * background): premium ends at its end date unless they buy again. Not to deleted accounts.
- */
-export function mailFailedRenewal(ctx: AppContext, transactionId: number): void {
-  sendMailInBackground(ctx, 'premium-renewal-failed', async () => {
-    const [row] = await ctx.db
-      .select({
-        transaction: paymentTransactions,
-        email: users.email,
-        status: users.status,
-        premiumUntil: users.premiumUntil,
-        name: profiles.name,
-        language: profiles.language,
-      })
-      .from(paymentTransactions)
-      .innerJoin(users, eq(users.id, paymentTransactions.userId))
-      .innerJoin(profiles, eq(profiles.id, paymentTransactions.userId))
-      .where(eq(paymentTransactions.id, transactionId));
-    const site = row && ctx.sites.byPackageName.get(row.transaction.site);
-    if (!row || !site || row.status === 'deleted') return null;
-    const locale = isLocale(row.language) ? row.language : site.domain_language;
-    const until = row.premiumUntil ?? ctx.clock.now();
-    const message = memberMail(
-      { to: row.email, name: row.name, locale, from: siteMailFrom(ctx, site.name), siteName: site.name },
-      (t) => ({
-        subject: t('premium.renewal_failed_subject', { site: site.name }),
-        paragraphs: [
-          t('premium.renewal_failed_body', {
-            date: new Intl.DateTimeFormat(LOCALE_TAGS[locale].tag, { dateStyle: 'long' }).format(until),
-          }),
-        ],
-        button: { label: t('premium.renewal_failed_button'), link: `${siteOrigin(ctx, site)}/premium` },
-      }),
-    );
-    return { message, userId: row.transaction.userId };
-  });
 }

@@ -5,7 +5,8 @@ import { paymentTransactions, type TransactionStatus } from '../db/schema';
 import { releaseDiscount } from './discounts';
 import { grantPurchase, reversePurchase, type TransactionRow } from './grant-purchase';
 import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider';
-import { afterPremiumPaid, afterPremiumReversed, mailFailedRenewal, renewalTransaction } from './renewals';
+import { afterPremiumPaid, afterPremiumReversed, renewalTransaction } from './renewals';
+import { mailFailedRenewal } from './transaction-mail';
 import { sendReceipt } from './send-receipt';
 
 /** Provider states that end a payment without money, and what our transaction then says. */
