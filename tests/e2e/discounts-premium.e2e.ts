@@ -137,3 +137,50 @@ describe('premium', () => {
     expect(await balance(browser, page)).toBe(18);
   });
 });
+
+describe('the balance in the app', () => {
+  it('shows in the top navigation and the composer, and the composer offers packages when credits run out', async () => {
+    const page = await dutchMember(browser, 'Lotte');
+    await page.goto(`${browser.baseURL}/members/2`);
+    await browser.waitForIslands(page);
+    expect(await page.getByTestId('nav-balance').textContent()).toContain('20');
+    await page.getByTestId('message-button').first().click();
+    await page.waitForURL(/\/chats\/(\d+)$/);
+    await browser.waitForIslands(page);
+    const chatId = /\/chats\/(\d+)$/.exec(page.url())![1]!;
+    expect(await page.getByTestId('composer-balance').textContent()).toMatch(/20 credits.*2 credits per message/);
+    // Spend the 20 welcome credits (2 a message in the Netherlands), then one more.
+    for (let n = 0; n < 10; n++) {
+      const sent = await page.request.post(`${browser.baseURL}/api/messages.php`, {
+        headers: { 'package-name': 'amora', 'content-type': 'application/json' },
+        data: JSON.stringify({ conversation: Number(chatId), text: `Message ${n}` }),
+      });
+      expect(sent.status()).toBe(200);
+    }
+    browser.allowConsoleError(/status of 402/);
+    await page.reload();
+    await browser.waitForIslands(page);
+    const composer = page.getByRole('textbox', { name: 'Your message' });
+    await composer.fill('One more, please');
+    await composer.press('Enter');
+    const offer = page.getByTestId('inline-credit-offer');
+    await offer.waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('nav-balance').textContent()).toContain('0');
+    expect(await offer.getByTestId('inline-package-popular').getAttribute('href')).toBe(
+      `/credits/popular?return=${encodeURIComponent(`/chats/${chatId}`)}`,
+    );
+    expect(await checkLayout(page, 'chat-credit-offer')).toEqual([]);
+    // The package link leads to /credits with it chosen; paying brings the member back to the chat.
+    await offer.getByTestId('inline-package-popular').click();
+    await page.waitForURL('**/credits/popular**');
+    await browser.waitForIslands(page);
+    expect(await page.getByTestId('package-popular').locator('input').isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'iDEAL' }).check();
+    await page.getByRole('button', { name: 'Buy now' }).click();
+    await payOnSandbox(page);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await page.waitForURL(`**/chats/${chatId}`);
+    await browser.waitForIslands(page);
+    expect(await page.getByTestId('nav-balance').textContent()).toContain('140');
+  });
+});
