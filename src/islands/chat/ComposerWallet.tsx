@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import { formatMoney, type OfferedPackage } from '~/shared/payments';
 import { CoinIcon, StarIcon } from '../shell/icons';
+import '~/styles/chat-wallet.css';
 
 /**
  * What the conversation page knows about paying for messages (docs/product.md §11): the balance
