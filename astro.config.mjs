@@ -11,6 +11,27 @@ const BUILD_ID = process.env.AMORA_BUILD_ID ?? Date.now().toString(36);
 const OUT_DIR = process.env.AMORA_OUT_DIR ?? './dist';
 
 /**
+ * Content-Security-Policy (docs/architecture.md §3): Astro hashes every script and style element
+ * it emits and writes `script-src`/`style-src` into the header of a page rendered on request or a
+ * `<meta>` of a pre-rendered one; src/middleware.ts adds the other directives. Style attributes
+ * stay allowed (`style-src-attr`): landers and islands position things with them, and an
+ * attribute can neither run script nor select other elements.
+ */
+const CSP = {
+  algorithm: /** @type {const} */ ('SHA-256'),
+  styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: /** @type {const} */ ('attribute') }] },
+};
+
+/** Browser code that must run before any island hydrates. */
+const beforeHydration = {
+  name: 'amora:before-hydration',
+  hooks: {
+    /** @param {{ injectScript: (stage: 'before-hydration', content: string) => void }} options */
+    'astro:config:setup': ({ injectScript }) => injectScript('before-hydration', "import '~/client/zod-without-eval';"),
+  },
+};
+
+/**
  * Amora: on-demand rendering by default (member area, API); landers and
  * /pages/* opt into pre-rendering with `export const prerender = true`.
  */
@@ -20,6 +41,7 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [
     react(),
+    beforeHydration,
     AstroPWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -39,7 +61,7 @@ export default defineConfig({
     }),
   ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  security: { checkOrigin: false },
+  security: { checkOrigin: false, csp: CSP },
   vite: {
     define: { __AMORA_BUILD_ID__: JSON.stringify(BUILD_ID) },
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },

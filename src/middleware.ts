@@ -3,7 +3,9 @@ import { getAppContext } from '~/server/app';
 import { registerAllMessages } from '~/server/i18n/messages';
 import { botErrorResponse } from '~/server/http/bots';
 import { resolvePageContext } from '~/server/http/page-context';
-import { SECURITY_HEADERS } from '~/server/http/security-headers';
+import { cspHash } from '~/server/http/content-security-policy';
+import { cspSourcesFor, isHttpsRequest, withSecurityHeaders } from '~/server/http/security-headers';
+import { TEMPLATE_FONTS, templateFontFaceCss, type TemplateName } from '~/styles/template-fonts';
 
 registerAllMessages();
 
@@ -11,14 +13,37 @@ registerAllMessages();
 const PASSTHROUGH = /^\/(api|_i18n|media|_astro)\//;
 
 /**
+ * Document.astro writes the template's `@font-face` rules inline; Astro does not hash them, and a
+ * hash it is told about while the page streams may come too late for the header, so the policy of
+ * every page allows the rules of each template (their text is the build's own).
+ */
+const FONT_STYLE_HASHES = (Object.keys(TEMPLATE_FONTS) as TemplateName[]).map((template) =>
+  cspHash(templateFontFaceCss(template)),
+);
+
+/** The socket's peer address; Astro throws where the adapter cannot tell it. */
+function peerOf(context: { clientAddress: string }): string {
+  try {
+    return context.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
  * Resolves site, locale, the logged-in user and what the visitor may do for
  * page requests into `Astro.locals`, answers bots' error pages with plain text,
- * and adds security headers.
+ * and adds the security headers to every answer it sees (docs/architecture.md §3):
+ * `nosniff` and, over https, HSTS everywhere; on HTML the full Content-Security-Policy.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
-  if (PASSTHROUGH.test(pathname) || context.isPrerendered) return next();
+  if (context.isPrerendered) return next();
   const ctx = await getAppContext();
+  const https = isHttpsRequest(context.request, peerOf(context), ctx.config.trustedProxies);
+  // The development server (`astro dev`) injects scripts Astro does not hash: no policy there.
+  const csp = ctx.config.nodeEnv === 'development' ? null : { sources: { images: [], media: [] } };
+  if (PASSTHROUGH.test(pathname)) return withSecurityHeaders(await next(), { https, csp });
   const page = await resolvePageContext(ctx, context.request);
   context.locals.site = page.site;
   context.locals.locale = page.locale;
@@ -26,8 +51,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.access = page.access;
   const rendered = await next();
   // Bots get plain text instead of any HTML error page (unknown paths of any depth, missing members).
-  const response = botErrorResponse(context.request.headers.get('user-agent'), rendered) ?? rendered;
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  const response = withSecurityHeaders(
+    botErrorResponse(context.request.headers.get('user-agent'), rendered) ?? rendered,
+    { https, csp: csp && { sources: cspSourcesFor(ctx.config, page.site), styleHashes: FONT_STYLE_HASHES } },
+  );
   if (response.headers.get('content-type')?.startsWith('text/html')) {
     // Pre-rendered landers and pages set their own caching; app pages are per member.
     if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'private, no-store');

@@ -84,3 +84,65 @@ describe('getConfig', () => {
     expect(fresh.getConfig().port).toBe(7777);
   });
 });
+
+describe('TRUST_PROXY and PUSH_ENDPOINT_DOMAINS', () => {
+  it('trusts no proxy by default or with 0', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: false, trustedProxies: [] });
+    expect(loadConfig({ TRUST_PROXY: '0' })).toMatchObject({ trustProxy: false, trustedProxies: [] });
+  });
+
+  it('reads a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,2001:db8::/32' })).toMatchObject({
+      trustProxy: true,
+      trustedProxies: ['127.0.0.1', '10.0.0.0/8', '::1', '2001:db8::/32'],
+    });
+  });
+
+  it('refuses anything that is not an address or range, naming the variable', () => {
+    for (const value of ['1', 'true', 'proxy.internal', '10.0.0.0/33', '10.0.0.0/8,nope']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be 0 or a comma-separated list/);
+    }
+  });
+
+  it('reads push endpoint domains in lower case and refuses non-domains', () => {
+    expect(loadConfig({}).pushEndpointDomains).toEqual([]);
+    expect(
+      loadConfig({ PUSH_ENDPOINT_DOMAINS: 'FCM.googleapis.com, push.services.mozilla.com' }).pushEndpointDomains,
+    ).toEqual(['fcm.googleapis.com', 'push.services.mozilla.com']);
+    for (const value of ['*.notify.windows.com', 'https://fcm.googleapis.com', 'bad_domain.com']) {
+      expect(() => loadConfig({ PUSH_ENDPOINT_DOMAINS: value })).toThrow(
+        /PUSH_ENDPOINT_DOMAINS: must be a comma-separated/,
+      );
+    }
+  });
+});
+
+describe('abuse limits: reports, upload bytes, decode concurrency', () => {
+  it('defaults to 10 reports an hour, 50 MB of uploads a day and 1–2 decodes at once', () => {
+    const config = loadConfig({});
+    expect(config.rateLimits.reportsPerHour).toBe(10);
+    expect(config.photos.uploadBytesPerDay).toBe(50 * 1024 * 1024);
+    expect([1, 2]).toContain(config.photos.decodeConcurrency);
+  });
+
+  it('honours RATE_LIMIT_REPORTS_PER_HOUR, UPLOAD_MB_PER_MEMBER_PER_DAY and IMAGE_DECODE_CONCURRENCY', () => {
+    const config = loadConfig({
+      RATE_LIMIT_REPORTS_PER_HOUR: '3',
+      UPLOAD_MB_PER_MEMBER_PER_DAY: '200',
+      IMAGE_DECODE_CONCURRENCY: '4',
+    });
+    expect(config.rateLimits.reportsPerHour).toBe(3);
+    expect(config.photos).toEqual({ uploadBytesPerDay: 200 * 1024 * 1024, decodeConcurrency: 4 });
+  });
+
+  it('refuses values outside their range, naming the variable', () => {
+    for (const [name, value] of [
+      ['RATE_LIMIT_REPORTS_PER_HOUR', '0'],
+      ['UPLOAD_MB_PER_MEMBER_PER_DAY', '2001'],
+      ['IMAGE_DECODE_CONCURRENCY', '0'],
+      ['IMAGE_DECODE_CONCURRENCY', 'many'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+    }
+  });
+});

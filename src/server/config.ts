@@ -1,5 +1,18 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseIpRange } from './security/ip-ranges';
+
+/** The non-empty, trimmed entries of a comma-separated variable. */
+function listOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/** A DNS name of letters, digits and hyphens (one or more labels). */
+const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 /**
  * Server configuration, read once from the environment (docs/architecture.md §5).
@@ -22,8 +35,16 @@ const envSchema = z.object({
   SEED_MEMBERS: z.coerce.number().int().min(0).max(2_000_000).default(2000),
   /** Session lifetime in days. */
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Set to 1 when served over HTTPS behind a proxy; Secure cookies are also used for non-localhost hosts. */
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (docs/architecture.md §5 client address):
+   * comma-separated addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`); 0 or unset → none.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine((value) => value === '0' || listOf(value).every((entry) => parseIpRange(entry) !== null), {
+      error: 'must be 0 or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+    })
+    .default('0'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** VAPID keys (base64url); when unset they are generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z
@@ -38,8 +59,15 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, { error: 'must start with mailto: or https://' })
     .default('mailto:support@amora.test'),
-  /** 1 lets push subscriptions point at http://127.0.0.1 (tests' stand-in push service only). */
+  /** 1 lets push endpoints be loopback addresses with self-signed certificates (tests' stand-in push service only). */
   PUSH_ALLOW_INSECURE_ENDPOINTS: z.enum(['0', '1']).default('0'),
+  /** Comma-separated domains push endpoints must be on (a domain or below it); unset → any public host. */
+  PUSH_ENDPOINT_DOMAINS: z
+    .string()
+    .refine((value) => listOf(value).every((entry) => DOMAIN.test(entry)), {
+      error: 'must be a comma-separated list of domain names (e.g. fcm.googleapis.com,push.services.mozilla.com)',
+    })
+    .optional(),
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); unset → files in DATA_DIR/outbox. */
   SMTP_URL: z
     .string()
@@ -51,10 +79,37 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Signups per client address per hour (mobile carriers put many people behind one address). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** Login attempts per 10 minutes, per client address and per account. */
+  /**
+   * Login attempts per 10 minutes per client address, and per account from devices it never
+   * logged in on (beyond that, paced rather than refused: docs/product.md §10 Log-in limits).
+   */
   RATE_LIMIT_LOGINS_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Reports a member may file per hour (docs/product.md §9). */
+  RATE_LIMIT_REPORTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Megabytes of photos a member may upload per UTC day (docs/product.md §10 Photos). */
+  UPLOAD_MB_PER_MEMBER_PER_DAY: z.coerce.number().int().min(1).max(2000).default(50),
+  /** Photos decoded at once per process; unset → half the CPU cores, 1 or 2 (docs/product.md §10 Photos). */
+  IMAGE_DECODE_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / 2)))),
   /** Partner webcam feed (JSON `{ cams: [...] }`); unset = the built-in demo feed. */
   XCAMS_FEED_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /**
+   * Further origins pages may show images from (Content-Security-Policy `img-src`), comma-separated,
+   * e.g. a webcam partner's image host; the site's CDN, the GIF service and the cam feed are added by themselves.
+   */
+  CSP_IMAGE_ORIGINS: z
+    .string()
+    .refine(
+      (value) => listOf(value).every((entry) => /^https?:\/\/[^/?#\s]+\/?$/i.test(entry) && URL.canParse(entry)),
+      {
+        error: 'must be a comma-separated list of http(s) origins (e.g. https://images.partner.example)',
+      },
+    )
+    .optional(),
   /** Key of the GIF service (Tenor v2 API shape); unset = the built-in offline GIF set. */
   GIF_API_KEY: z
     .string()
@@ -92,15 +147,24 @@ export interface Config {
   migrationsDir: string;
   seedMembers: number;
   sessionTtlMs: number;
+  /** True when TRUST_PROXY names at least one proxy. */
   trustProxy: boolean;
+  /** TRUST_PROXY: addresses / CIDR ranges of the reverse proxies whose X-Forwarded-For is read. */
+  trustedProxies: string[];
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   pushAllowInsecureEndpoints: boolean;
-  rateLimits: { signupsPerHour: number; loginsPer10Min: number };
+  /** PUSH_ENDPOINT_DOMAINS, lower case; empty → any host with public addresses. */
+  pushEndpointDomains: string[];
+  rateLimits: { signupsPerHour: number; loginsPer10Min: number; reportsPerHour: number };
+  /** docs/product.md §10 Photos: upload bytes per member per UTC day; photos decoded at once. */
+  photos: { uploadBytesPerDay: number; decodeConcurrency: number };
   appSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
   xcamsFeedUrl?: string;
+  /** CSP_IMAGE_ORIGINS as origins (`https://host[:port]`): extra `img-src` of every page. */
+  cspImageOrigins: string[];
   /** GIF service (GIFs): null key = the built-in offline set. */
   gifApi: { url: string; key: string | null };
   /** The built static files (pre-rendered landers and pages); null → beside the server bundle. */
@@ -134,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   }
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const trustedProxies = e.TRUST_PROXY === '0' ? [] : listOf(e.TRUST_PROXY);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -144,15 +209,26 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     migrationsDir: path.resolve(cwd, e.MIGRATIONS_DIR),
     seedMembers: e.SEED_MEMBERS,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: trustedProxies.length > 0,
+    trustedProxies,
     logLevel: e.LOG_LEVEL,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === '1',
-    rateLimits: { signupsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR, loginsPer10Min: e.RATE_LIMIT_LOGINS_PER_10_MIN },
+    pushEndpointDomains: listOf(e.PUSH_ENDPOINT_DOMAINS ?? '').map((domain) => domain.toLowerCase()),
+    rateLimits: {
+      signupsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR,
+      loginsPer10Min: e.RATE_LIMIT_LOGINS_PER_10_MIN,
+      reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
+    },
+    photos: {
+      uploadBytesPerDay: e.UPLOAD_MB_PER_MEMBER_PER_DAY * 1024 * 1024,
+      decodeConcurrency: e.IMAGE_DECODE_CONCURRENCY,
+    },
     appSecret: e.APP_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     xcamsFeedUrl: e.XCAMS_FEED_URL,
+    cspImageOrigins: listOf(e.CSP_IMAGE_ORIGINS ?? '').map((origin) => new URL(origin).origin),
     gifApi: { url: e.GIF_API_URL, key: e.GIF_API_KEY ?? null },
     staticDir: e.STATIC_DIR ? path.resolve(cwd, e.STATIC_DIR) : null,
     landerMediaDir: path.resolve(cwd, e.LANDER_MEDIA_DIR),

@@ -1,8 +1,10 @@
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './log/logger';
+import { createDecodeQueue, type DecodeQueue } from './media/decode-queue';
 import { createCountCache, type CountCache } from './members/count-cache';
 import { createCursorCache, type CursorCache } from './members/page-cursors';
+import { pushEndpointPolicy } from './push/endpoint-policy';
 import { createPushService, type PushService } from './push/push-service';
 import { loadVapidKeys } from './push/vapid';
 import { loadAppSecret } from './security/app-secret';
@@ -53,6 +55,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** The payment provider (docs/product.md §11): the built-in sandbox by default. */
   payments: PaymentProvider;
+  /** Photo decodes of this process, `config.photos.decodeConcurrency` at a time (media/decode-queue.ts). */
+  imageDecodes: DecodeQueue;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -79,6 +83,7 @@ export async function createContext(
     log,
     searchCountCache: createCountCache(),
     searchCursorCache: createCursorCache(),
+    imageDecodes: createDecodeQueue({ concurrency: config.photos.decodeConcurrency }),
     realtime: createRealtimeHub({
       databaseUrl: database.driver === 'postgres' ? config.databaseUrl : null,
       pool: database.raw.kind === 'postgres' ? database.raw.pool : undefined,
@@ -93,11 +98,7 @@ export async function createContext(
       (config.payments.mollie ? createMollieProvider(config.payments.mollie) : createSandboxProvider(database.db)),
     secret: loadAppSecret(config.dataDir, config.appSecret),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
-    push:
-      overrides.push ??
-      createPushService(loadVapidKeys(config.dataDir, config.vapid), {
-        trustLoopback: config.pushAllowInsecureEndpoints,
-      }),
+    push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), pushEndpointPolicy(config)),
   };
 }
 

@@ -8,7 +8,8 @@ vi.mock('../client/api', async (importOriginal) => ({
 }));
 
 const { ApiError } = await import('../client/api');
-const { messagesContract, sendMessageContract, typingContract } = await import('~/shared/contracts/chat');
+const { chatsContract, messagesContract, sendMessageContract, typingContract } =
+  await import('~/shared/contracts/chat');
 const conversation = await import('./conversation');
 const { $conversation } = conversation;
 const { $chats, loadChats } = await import('./chats');
@@ -256,6 +257,72 @@ describe('sending: optimistic, failed state, retry (docs/product.md §4 chats, �
     await conversation.sendText('nobody');
     expect(callApi).not.toHaveBeenCalled();
     expect($conversation.get().outgoing).toEqual([]);
+  });
+});
+
+describe('a chat with a member before the first message (docs/product.md §7)', () => {
+  beforeEach(() => {
+    callApi.mockReset();
+    conversation.closeConversation();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('opens empty and ready without any call, sends the first message to the member and takes the new conversation', async () => {
+    conversation.openNewConversation(OTHER);
+    expect($conversation.get()).toMatchObject({ id: null, recipient: OTHER, status: 'ready', messages: [] });
+    expect(callApi).not.toHaveBeenCalled();
+    // No typing pings before there is a conversation.
+    conversation.pingTyping(1_000_000);
+    expect(callApi).not.toHaveBeenCalled();
+
+    callApi.mockResolvedValueOnce({ message: message(11, { from: ME, text: 'Hi' }), credits: 18 });
+    callApi.mockResolvedValueOnce({ chats: [{ conversation: CONV, num_unread_messages: 0 } as ChatEntry] });
+    await conversation.sendText('Hi');
+    expect(callApi).toHaveBeenNthCalledWith(1, sendMessageContract, { body: { profile: OTHER, text: 'Hi' } });
+    expect($conversation.get()).toMatchObject({ id: CONV, outgoing: [], credits: 18 });
+    expect($conversation.get().messages.map((m) => m.id)).toEqual([11]);
+    // The chat list reloads: the conversation exists now.
+    expect(callsTo(chatsContract)).toHaveLength(1);
+
+    // The next message goes into the conversation.
+    callApi.mockResolvedValueOnce({ message: message(12, { from: ME, text: 'Again' }), credits: 16 });
+    await conversation.sendText('Again');
+    expect(callApi).toHaveBeenLastCalledWith(sendMessageContract, { body: { conversation: CONV, text: 'Again' } });
+  });
+
+  it('a refused first message stays failed and its retry goes to the member again', async () => {
+    conversation.openNewConversation(OTHER);
+    callApi.mockRejectedValueOnce(new ApiError(402, 'insufficient_credits', 'chat.insufficient_credits'));
+    await conversation.sendGif(gif);
+    const [failed] = $conversation.get().outgoing;
+    expect(failed).toMatchObject({ state: 'failed', error: 'chat.insufficient_credits' });
+    expect($conversation.get().id).toBeNull();
+
+    callApi.mockResolvedValueOnce({ message: message(11, { from: ME, text: null, gif }), credits: 0 });
+    callApi.mockResolvedValueOnce({ chats: [] });
+    await conversation.retryOutgoing(failed!);
+    expect(callApi).toHaveBeenCalledWith(sendMessageContract, { body: { profile: OTHER, gif: 'abc123' } });
+    expect($conversation.get()).toMatchObject({ id: CONV, outgoing: [] });
+  });
+
+  it('takes the conversation the other member created by writing first; other members’ messages stay out', () => {
+    conversation.openNewConversation(OTHER);
+    conversation.receiveConversationMessage(message(20, { conversation: 9, from: 3 }));
+    expect($conversation.get()).toMatchObject({ id: null, messages: [] });
+    conversation.receiveConversationMessage(message(21, { from: OTHER, text: 'You first? No, me!' }));
+    expect($conversation.get()).toMatchObject({ id: CONV, recipient: OTHER });
+    expect($conversation.get().messages.map((m) => m.id)).toEqual([21]);
+  });
+
+  it('an answer arriving after the member opened another chat does not leak into it', async () => {
+    conversation.openNewConversation(OTHER);
+    const answer = Promise.withResolvers<unknown>();
+    callApi.mockReturnValueOnce(answer.promise);
+    const sending = conversation.sendText('late');
+    conversation.openNewConversation(3);
+    answer.resolve({ message: message(11, { from: ME, text: 'late' }), credits: 2 });
+    await sending;
+    expect($conversation.get()).toMatchObject({ id: null, recipient: 3, messages: [], outgoing: [], credits: null });
   });
 });
 

@@ -7,14 +7,16 @@ import {
   type ChatMessage,
   type Gif,
 } from '~/shared/contracts/chat';
-import { markChatOpened } from './chats';
+import { loadChats, markChatOpened } from './chats';
 import { notePushInterest } from './push';
 import { $user } from './session';
 
 /**
  * The open conversation: history pages (infinite scroll upwards),
  * optimistic sends with a failed state and retry, read receipts and the other
- * member's typing indicator.
+ * member's typing indicator. A chat with a member who has no conversation with the
+ * member yet (`recipient`, id null) sends its first message to them; the answer names the
+ * conversation it created (docs/product.md §7).
  */
 export interface OutgoingMessage {
   /** Negative local id until the server answers. */
@@ -28,6 +30,8 @@ export interface OutgoingMessage {
 
 export interface ConversationState {
   id: number | null;
+  /** The other member, for a chat whose conversation does not exist yet (else null). */
+  recipient: number | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   messages: ChatMessage[];
   hasMore: boolean;
@@ -41,6 +45,7 @@ export interface ConversationState {
 
 const EMPTY: ConversationState = {
   id: null,
+  recipient: null,
   status: 'idle',
   messages: [],
   hasMore: false,
@@ -76,6 +81,11 @@ export async function openConversation(id: number): Promise<void> {
   }
 }
 
+/** Opens the chat with member `profileId`, who has no conversation with the member yet: empty, ready to write. */
+export function openNewConversation(profileId: number): void {
+  $conversation.set({ ...EMPTY, recipient: profileId, status: 'ready' });
+}
+
 /** Loads the page before the oldest shown message. */
 export async function loadOlderMessages(): Promise<void> {
   const state = $conversation.get();
@@ -92,13 +102,19 @@ export async function loadOlderMessages(): Promise<void> {
   }
 }
 
-/** Adds a message (from the stream or a send) once, in id order. */
+/**
+ * Adds a message (from the stream or a send) once, in id order. In a chat whose conversation
+ * does not exist yet, a message from that member is the first of the conversation they just
+ * created: the chat takes it as its own.
+ */
 export function receiveConversationMessage(message: ChatMessage): void {
   const state = $conversation.get();
-  if (state.id !== message.conversation || state.messages.some((m) => m.id === message.id)) return;
+  const isNewFromRecipient = state.id === null && state.recipient !== null && message.from === state.recipient;
+  if (state.id !== message.conversation && !isNewFromRecipient) return;
+  if (state.messages.some((m) => m.id === message.id)) return;
   const messages = [...state.messages, message].sort((a, b) => a.id - b.id);
   // A message ends the "typing…" of whoever was writing it.
-  patch({ messages, typingUntil: 0 });
+  patch({ id: message.conversation, messages, typingUntil: 0 });
 }
 
 /** The other member read my messages up to `upTo` ("seen"). */
@@ -127,18 +143,27 @@ export function pingTyping(now: number): void {
  * the stored message on success, or stays as "failed" (with the reason) for a retry.
  */
 async function send(draft: { text: string; gif: null } | { text: null; gif: Gif }, retryOf?: number): Promise<void> {
-  const id = $conversation.get().id;
-  if (!id) return;
+  const { id, recipient } = $conversation.get();
+  if (!id && !recipient) return;
   const localId = retryOf ?? nextLocalId--;
   const others = $conversation.get().outgoing.filter((o) => o.localId !== localId);
   patch({ outgoing: [...others, { localId, ...draft, state: 'sending' }] });
   lastTypingPing = 0;
+  // The same chat is still open: the same conversation, or the same member's chat that got its conversation meanwhile.
+  const isStillOpen = (state: ConversationState) => (id === null ? state.recipient === recipient : state.id === id);
   try {
-    const body = draft.gif ? { conversation: id, gif: draft.gif.id } : { conversation: id, text: draft.text };
+    const to = id ? { conversation: id } : { profile: recipient! };
+    const body = draft.gif ? { ...to, gif: draft.gif.id } : { ...to, text: draft.text };
     const { message, credits } = await callApi(sendMessageContract, { body });
     const state = $conversation.get();
-    if (state.id !== id) return;
-    patch({ outgoing: state.outgoing.filter((o) => o.localId !== localId), credits });
+    if (!isStillOpen(state)) return;
+    patch({
+      id: state.id ?? message.conversation,
+      outgoing: state.outgoing.filter((o) => o.localId !== localId),
+      credits,
+    });
+    // The first message created the conversation: the chat list shows it now.
+    if (state.id === null) void loadChats();
     // The balance in the top navigation and the composer follows each send.
     const user = $user.get();
     if (user) $user.set({ ...user, credits });

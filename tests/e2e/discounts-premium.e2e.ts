@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 import { balance, dutchMember, payOnSandbox, purchaseLayout } from './buyers';
+import { CHAT_URL } from './journeys';
 
 /**
  * docs/product.md §11 Discounts and Premium, in Chromium on the built app with the sandbox
@@ -86,7 +87,8 @@ describe('premium', () => {
     await page.goto(`${browser.baseURL}/members/2`);
     await browser.waitForIslands(page);
     await page.getByTestId('message-button').first().click();
-    await page.waitForURL(/\/chats\/\d+$/);
+    // A new member's chat with member 2 has no conversation yet: /members/2/chat (it leads to /chats/{id} once written).
+    await page.waitForURL(CHAT_URL);
     const chatUrl = page.url();
     const send = async (text: string) => {
       await page.goto(chatUrl);
@@ -145,12 +147,17 @@ describe('the balance in the app', () => {
     await browser.waitForIslands(page);
     expect(await page.getByTestId('nav-balance').textContent()).toContain('20');
     await page.getByTestId('message-button').first().click();
-    await page.waitForURL(/\/chats\/(\d+)$/);
+    await page.waitForURL(CHAT_URL);
     await browser.waitForIslands(page);
-    const chatId = /\/chats\/(\d+)$/.exec(page.url())![1]!;
     expect(await page.getByTestId('composer-balance').textContent()).toMatch(/20 credits.*2 credits per message/);
-    // Spend the 20 welcome credits (2 a message in the Netherlands), then one more.
-    for (let n = 0; n < 10; n++) {
+    // Spend the 20 welcome credits (2 a message in the Netherlands), then one more. The first message
+    // creates the conversation and the address becomes /chats/{id} (docs/product.md §7).
+    const first = page.getByRole('textbox', { name: 'Your message' });
+    await first.fill('Message 0');
+    await first.press('Enter');
+    await page.waitForURL(/\/chats\/(\d+)$/);
+    const chatId = /\/chats\/(\d+)$/.exec(page.url())![1]!;
+    for (let n = 1; n < 10; n++) {
       const sent = await page.request.post(`${browser.baseURL}/api/messages.php`, {
         headers: { 'package-name': 'amora', 'content-type': 'application/json' },
         data: JSON.stringify({ conversation: Number(chatId), text: `Message ${n}` }),

@@ -33,11 +33,17 @@ export async function openProfileAs(browser: E2eBrowser, page: Page, from: numbe
   await browser.waitForIslands(page);
 }
 
-/** Demo member `from` opens (or starts) the chat with member `to` from `to`'s profile; ends on /chats/{id}, hydrated. */
+/** The chat screen's address: /chats/{id}, or /members/{id}/chat before the pair's first message (docs/product.md §2). */
+export const CHAT_URL = /\/(chats\/\d+|members\/\d+\/chat)$/;
+
+/**
+ * Demo member `from` opens the chat with member `to` from `to`'s profile; ends on /chats/{id}, or on
+ * /members/{to}/chat when the pair has no conversation yet (the first message creates it), hydrated.
+ */
 export async function openChatFromProfile(browser: E2eBrowser, page: Page, from: number, to: number): Promise<void> {
   await openProfileAs(browser, page, from, to);
   await page.getByTestId('message-button').first().click();
-  await page.waitForURL(/\/chats\/\d+$/);
+  await page.waitForURL(CHAT_URL);
   await browser.waitForIslands(page);
 }
 

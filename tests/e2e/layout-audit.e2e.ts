@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import {
+  firstDemoMember,
+  MEMBER_ROUTES,
+  SITES,
+  VISITOR_ROUTES,
+  walkSignupWizard,
+  type AuditSite,
+  type Route,
+} from './audit-routes';
 import { trackingCookie, useBrowser } from './browser';
 import { layoutViolations } from './layout-checks';
 
@@ -16,76 +25,6 @@ const SHOTS = 'test-results/layout';
 const WIDTHS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
-];
-const SITES = [
-  { site: 'amora', host: 'amora.test', memberEmail: 'demo1@amora.test' as string | null },
-  // Signups and visitor search there need a traffic source (the tracking cookie a lander sets).
-  { site: 'lovelane', host: 'lovelane.test', memberEmail: null, tracking: { network: 'layout-audit' } },
-  { site: 'flirtbox', host: 'flirtbox.test', memberEmail: null },
-];
-const STATIC_PAGES = ['terms', 'privacy', 'cookies', 'faq', 'service', 'return-policy', 'ban'];
-const DESIGNS = [
-  'alonetonight',
-  'collagelanding',
-  'gallery',
-  'iconslanding',
-  'maplanding',
-  'socialnetwork',
-  'transitionsvideolanding',
-  'video',
-];
-
-/** A well-formed link token that matches nothing: the used/expired/invalid-link pages. */
-const BAD_TOKEN = 'A'.repeat(43);
-
-/** The route table: name, path (`{id}` = a member of the grid) and what to do before checking. */
-interface Route {
-  name: string;
-  path: string;
-  /** Runs after load, before the checks (open a panel…). */
-  prepare?: (page: Page) => Promise<void>;
-}
-const VISITOR_ROUTES: Route[] = [
-  { name: 'home', path: '/' },
-  { name: 'login', path: '/login' },
-  { name: 'members', path: '/members' },
-  { name: 'members-page2', path: '/members?page=2' },
-  { name: 'profile', path: '/members/{id}' },
-  { name: 'complaints', path: '/complaints' },
-  { name: 'match-finder', path: '/match-finder' },
-  { name: 'signup-matches', path: '/signup-matches' },
-  { name: 'member-lander', path: '/members/{id}/landing' },
-  { name: 'member-lander2', path: '/members/{id}/landing2/de' },
-  { name: 'member-signup', path: '/members/{id}/signup' },
-  { name: 'reset-password', path: '/reset-password' },
-  { name: 'reset-password-invalid', path: `/reset-password/do?token=${BAD_TOKEN}` },
-  { name: 'mail-change-invalid', path: `/mail-change/do?token=${BAD_TOKEN}` },
-  { name: 'complete-signup-invalid', path: `/complete-signup?token=${BAD_TOKEN}` },
-  { name: 'unsubscribe-invalid', path: `/unsubscribe?u=1&k=message&s=${BAD_TOKEN}` },
-  { name: 'account-deleted', path: '/account-deleted' },
-  { name: 'pricing', path: '/pricing' },
-  { name: 'pricing-pl', path: '/pricing?country=PL' },
-  { name: '404', path: '/no/such/page' },
-  { name: 'error', path: '/500' },
-  ...STATIC_PAGES.map((name) => ({ name: `page-${name}`, path: `/pages/${name}` })),
-  ...DESIGNS.map((design) => ({ name: `lander-${design}`, path: `/landers/${design}/` })),
-];
-const MEMBER_ROUTES: Route[] = [
-  { name: 'members', path: '/members' },
-  { name: 'members-page2', path: '/members?page=2' },
-  { name: 'profile', path: '/members/{id}' },
-  { name: 'likes', path: '/likes' },
-  { name: 'likes-given', path: '/likes/given' },
-  { name: 'likes-mutual', path: '/likes/mutual' },
-  { name: 'chats', path: '/chats' },
-  { name: 'chat-gifs', path: '/members/{id}/chat', prepare: openGifPicker },
-  { name: 'credits', path: '/credits' },
-  { name: 'credits-preselected', path: '/credits/value/creditcard' },
-  { name: 'premium', path: '/premium' },
-  { name: 'pricing', path: '/pricing' },
-  { name: 'account', path: '/profile' },
-  { name: 'notifications', path: '/notifications' },
-  { name: 'notifications-email-undo', path: '/notifications#email-change-incorrect' },
 ];
 /**
  * axe runs on every route at the phone width; at the desktop width (it costs ~1.5 s a page)
@@ -112,13 +51,6 @@ const DESKTOP_AXE = new Set([
 /** The German subset (amora, both widths). */
 const GERMAN_VISITOR = ['home', 'login', 'members', 'profile', 'pricing'];
 const GERMAN_MEMBER = ['members', 'profile', 'likes', 'chats', 'credits', 'premium', 'account', 'notifications'];
-
-async function openGifPicker(page: Page): Promise<void> {
-  const toggle = page.locator('.gif-toggle');
-  // click() waits until the conversation has loaded and the toggle is enabled.
-  await toggle.click({ timeout: 10_000 });
-  await page.locator('[data-testid="gif-grid"] button').first().waitFor({ timeout: 5_000 });
-}
 
 /** One audit run: a context per site and width, findings gathered over every route. */
 class Audit {
@@ -160,16 +92,7 @@ class Audit {
 
   /** Takes the first seeded demo member (ids 1–300, with photos) of the grid the page shows, not one the audit signed up. */
   async pickMember(): Promise<void> {
-    await this.page
-      .locator('.member-card-link')
-      .first()
-      .waitFor({ timeout: 5_000 })
-      .catch(() => undefined);
-    const hrefs = await this.page
-      .locator('.member-card-link')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    const id = hrefs.map((href) => Number(/\/(\d+)$/.exec(href)?.[1])).find((n) => n > 0 && n <= 300);
-    if (id) this.memberId = String(id);
+    this.memberId = (await firstDemoMember(this.page)) ?? this.memberId;
   }
 
   /** Signs a new member up and audits step 0 and every later step of the wizard on the way. */
@@ -177,59 +100,22 @@ class Audit {
     await this.visit({ name: 'signup-step0', path: '/signup' });
     const page = this.page;
     try {
-      await page.fill('input[name="email"]', `audit-${this.site}-${this.width}-${Date.now()}@example.com`);
-      await page.locator('input[name="email"]').blur();
-      await expect.poll(() => page.inputValue('input[name="name"]')).not.toBe('');
-      await page.fill('input[name="name"]', 'Robin');
-      await page.fill('input[name="password"]', 'audit-pass-1');
-      await page.click('form button[type="submit"]');
-      let shown = await this.waitForStep(-1);
-      while (shown < 7) {
-        const step = page.locator(`[data-testid="step-${shown}"]`);
+      await walkSignupWizard(page, `audit-${this.site}-${this.width}-${Date.now()}@example.com`, async (shown) => {
         const place = { route: `signup-step${shown}`, site: this.site, width: this.width, locale: this.locale };
         await page.evaluate(() => document.fonts.ready);
         this.found.push(...(await layoutViolations(page, place, { axe: this.axeFor(place.route) })));
         await page.screenshot({ path: `${SHOTS}/${this.site}-${this.width}-${this.locale}-signup-step${shown}.png` });
-        if (shown === 6) {
-          shown = await this.waitForStep(6);
-          continue;
-        }
-        // Skip push and photo; pick a country when none is prefilled; leave the optional answers.
-        if (shown === 3 && (await step.locator('select').first().inputValue()) === '')
-          await step.locator('select').first().selectOption({ index: 1 });
-        await step
-          .locator(shown <= 2 ? '.btn-ghost' : '.btn-primary')
-          .last()
-          .click();
-        shown = await this.waitForStep(shown);
-      }
-      const place = { route: 'signup-step7', site: this.site, width: this.width, locale: this.locale };
-      this.found.push(...(await layoutViolations(page, place, { axe: this.axeFor(place.route) })));
-      await page.screenshot({ path: `${SHOTS}/${this.site}-${this.width}-${this.locale}-signup-step7.png` });
+      });
     } catch (error) {
       this.found.push(
         `signup | ${this.site} | ${this.width} | ${this.locale} | load | ${(error as Error).message.split('\n')[0]}`,
       );
     }
   }
-
-  /** Waits until the wizard shows a step after `previous`; returns its number. */
-  private async waitForStep(previous: number): Promise<number> {
-    const handle = await this.page.waitForFunction(
-      (after) => {
-        const step = document.querySelector('.wizard-card [data-testid^="step-"]');
-        const n = step ? Number(step.getAttribute('data-testid')!.slice(5)) : -1;
-        return n > after ? n : null;
-      },
-      previous,
-      { timeout: 25_000 },
-    );
-    return (await handle.jsonValue()) as number;
-  }
 }
 
 async function newAuditPage(
-  site: (typeof SITES)[number],
+  site: AuditSite,
   viewport: { width: number; height: number },
   locale: string,
 ): Promise<Page> {
@@ -238,16 +124,19 @@ async function newAuditPage(
   // LAYOUT_AUDIT_BREAK_CSS='main{min-width:500px}' adds a deliberately broken style to every page (to watch the audit fail).
   const broken = process.env.LAYOUT_AUDIT_BREAK_CSS;
   if (broken) {
+    // A constructed sheet: the pages' Content-Security-Policy refuses a style element it has no hash of.
     await page.addInitScript((css) => {
-      document.addEventListener('DOMContentLoaded', () =>
-        document.head.append(Object.assign(document.createElement('style'), { textContent: css })),
-      );
+      document.addEventListener('DOMContentLoaded', () => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      });
     }, broken);
   }
   return page;
 }
 
-async function addCookies(context: BrowserContext, site: (typeof SITES)[number], locale: string): Promise<void> {
+async function addCookies(context: BrowserContext, site: AuditSite, locale: string): Promise<void> {
   const cookies = [];
   if ('tracking' in site) cookies.push(trackingCookie(site.tracking!, browser.baseURL));
   if (locale !== 'en') cookies.push({ name: 'i18n_redirected', value: locale, url: browser.baseURL });

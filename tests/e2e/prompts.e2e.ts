@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
-import { likeAfresh, openProfileAs } from './journeys';
+import { CHAT_URL, likeAfresh, openProfileAs } from './journeys';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -58,7 +58,7 @@ describe('push prompt placement and timing (phone)', () => {
 
     // A conversation: the first message sent shows interest; header, message box and send button stay clear.
     await page.getByTestId('profile-actions').getByTestId('message-button').click();
-    await page.waitForURL(/\/chats\/\d+$/);
+    await page.waitForURL(CHAT_URL);
     await browser.waitForIslands(page);
     expect(await page.getByTestId('push-prompt').count()).toBe(0);
     const composer = page.getByLabel('Your message');

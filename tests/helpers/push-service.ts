@@ -22,6 +22,7 @@ export async function startPushService() {
   const received: ReceivedPush[] = [];
   const receivers = new Map<string, { ecdh: crypto.ECDH; auth: Buffer }>();
   let status = 201;
+  let connections = 0;
   const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], { keySize: 2048 });
   const server = https.createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
     const chunks: Buffer[] = [];
@@ -43,10 +44,15 @@ export async function startPushService() {
       response.writeHead(status).end();
     });
   });
+  // Counted at the TCP level: a refused subscription must not even open a connection here.
+  server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     received,
+    port,
+    /** TCP connections accepted so far (including ones that failed TLS or sent nothing). */
+    connections: () => connections,
     setStatus(next: number) {
       status = next;
     },

@@ -1,10 +1,23 @@
+import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import {
+  blocks,
+  conversationMembers,
+  likes,
+  memberEvents,
+  messages,
+  profiles,
+  reports,
+  users,
+} from '../../src/server/db/schema';
+import { chatEndpoint } from '../../src/server/http/endpoints/chat';
 import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { searchEndpoint } from '../../src/server/http/endpoints/search';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
+import { badInputCases } from '../corpus/bad-input';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
+import { loggedInMember } from '../helpers/session';
 
 const { ctx } = useTestContext();
 
@@ -104,5 +117,42 @@ describe('every endpoint answers bad input with a 4xx and writes nothing', () =>
   it('left no rows behind', async () => {
     await post({ body: { email: 'x@example.com', name: 'X' } });
     expect(await ctx().db.select().from(users)).toHaveLength(0);
+  });
+});
+
+/** Everything the corpus' calls could write: row counts, the member's profile and chat membership. */
+async function writtenState() {
+  const db = ctx().db;
+  const counted = await Promise.all(
+    [users, messages, likes, blocks, reports, memberEvents].map(
+      async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
+    ),
+  );
+  return { counted, profiles: await db.select().from(profiles), chats: await db.select().from(conversationMembers) };
+}
+
+describe('text that cannot be stored and ids past 2³¹ (docs/product.md §5 Generic)', () => {
+  it('answers each with 422 and the field issue, and writes nothing', async () => {
+    const anna = await loggedInMember(ctx(), 'Anna', { country: 'NL' });
+    const ben = await loggedInMember(ctx(), 'Ben', { country: 'NL' });
+    const started = await callApi(ctx(), chatEndpoint, '/api/chat.php', {
+      cookie: anna.cookie,
+      query: { profile: ben.id },
+    });
+    const cases = badInputCases({ other: ben.id, conversation: started.json.id });
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    const before = await writtenState();
+    for (const each of cases) {
+      const { status, json } = await callApi(ctx(), each.operations, each.path, {
+        method: each.method,
+        query: each.query,
+        body: each.body,
+        cookie: each.member ? anna.cookie : undefined,
+      });
+      expect(status, each.name).toBe(422);
+      expect(json.error.code, each.name).toBe('validation_failed');
+      expect(json.error.issues, each.name).toContainEqual(each.issue);
+    }
+    expect(await writtenState()).toEqual(before);
   });
 });

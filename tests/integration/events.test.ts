@@ -5,69 +5,11 @@ import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/
 import { eventStreamResponse } from '../../src/server/http/event-stream';
 import { callApi, ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
+import { openStream } from '../helpers/event-stream';
 import { loggedInMember } from '../helpers/session';
 import { publishEvent } from '../../src/server/realtime/events';
-import type { AppContext } from '../../src/server/context';
 
 const { ctx, secondProcess } = useTestContext();
-
-interface SseEvent {
-  id: string;
-  event: string;
-  data: unknown;
-}
-
-/** Opens a member's stream and collects its events. */
-async function openStream(context: AppContext, cookie: string, lastEventId?: string) {
-  const abort = new AbortController();
-  const headers: Record<string, string> = { cookie };
-  if (lastEventId) headers['last-event-id'] = lastEventId;
-  const response = await eventStreamResponse(
-    context,
-    new Request(`${ORIGIN}/api/events.php`, { headers, signal: abort.signal }),
-  );
-  const events: SseEvent[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let connected = false;
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      if (buffer.includes(': connected')) connected = true;
-      let cut: number;
-      while ((cut = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const fields = Object.fromEntries(
-          block
-            .split('\n')
-            .filter((l) => !l.startsWith(':') && l.includes(': '))
-            .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
-        );
-        if (fields.event) events.push({ id: fields.id!, event: fields.event, data: JSON.parse(fields.data!) });
-      }
-    }
-  })();
-  // The stream is live once it says so; events before that count as history, not news.
-  for (const until = Date.now() + 5000; !connected && Date.now() < until;) await new Promise((r) => setTimeout(r, 5));
-  return {
-    response,
-    events,
-    async waitFor(count: number) {
-      const until = Date.now() + 5000;
-      while (events.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-      return events;
-    },
-    async close() {
-      abort.abort();
-      await reader.cancel().catch(() => undefined);
-      await pump;
-    },
-  };
-}
 
 describe('event stream (realtime)', () => {
   it('refuses visitors', async () => {

@@ -3,7 +3,8 @@ import { pushSubscriptions } from '../../src/server/db/schema';
 import { pageHiddenEndpoint } from '../../src/server/http/endpoints/page-hidden';
 import { settingsEndpoint } from '../../src/server/http/endpoints/settings';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
-import { isAllowedEndpoint, sendPushToUser } from '../../src/server/push/subscriptions';
+import { checkPushEndpoint } from '../../src/server/push/endpoint-policy';
+import { sendPushToUser } from '../../src/server/push/subscriptions';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { usePushService } from '../helpers/push-service';
@@ -96,13 +97,19 @@ describe('push subscriptions (docs/product.md §7 POST /api/user.php?push=1)', (
     expect((await subscribe(cookie, { endpoint: 'https://push.example/x' })).status).toBe(422);
   });
 
-  it('only allows https push services unless insecure loopback endpoints are enabled', () => {
-    expect(isAllowedEndpoint('https://fcm.googleapis.com/fcm/send/abc', false)).toBe(true);
-    expect(isAllowedEndpoint('http://fcm.googleapis.com/fcm/send/abc', false)).toBe(false);
-    expect(isAllowedEndpoint('https://127.0.0.1:9000/push', false)).toBe(false);
-    expect(isAllowedEndpoint('https://localhost/push', false)).toBe(false);
-    expect(isAllowedEndpoint('http://127.0.0.1:9000/push', true)).toBe(false);
-    expect(isAllowedEndpoint('https://127.0.0.1:9000/push', true)).toBe(true);
+  it('only allows https push services, and loopback only behind the test switch', async () => {
+    const production = { allowLoopback: false, domains: [] };
+    const testSwitch = { allowLoopback: true, domains: [] };
+    const resolvesPublic = async () => ['142.250.74.10'];
+    expect(await checkPushEndpoint('https://fcm.googleapis.com/fcm/send/abc', production, resolvesPublic)).toBe(true);
+    expect(await checkPushEndpoint('http://fcm.googleapis.com/fcm/send/abc', production, resolvesPublic)).toBe(false);
+    expect(await checkPushEndpoint('https://127.0.0.1:9000/push', production)).toBe(false);
+    expect(await checkPushEndpoint('https://localhost/push', production)).toBe(false);
+    expect(await checkPushEndpoint('http://127.0.0.1:9000/push', testSwitch)).toBe(false);
+    expect(await checkPushEndpoint('https://127.0.0.1:9000/push', testSwitch)).toBe(true);
+    // The test switch admits loopback only, never the rest of the local network.
+    expect(await checkPushEndpoint('https://10.0.0.1/push', testSwitch)).toBe(false);
+    expect(await checkPushEndpoint('https://0.0.0.0:9000/push', testSwitch)).toBe(false);
   });
 });
 

@@ -123,7 +123,7 @@ describe('complete-signup reminder (docs/product.md §10)', () => {
     expect(opened.headers.get('location')).toBe('/signup');
     const cookie = opened.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^amora_session=[\w-]+;.*HttpOnly/i);
-    const session = await readSession(ctx(), /^amora_session=([\w-]+)/.exec(cookie)![1]);
+    const session = await readSession(ctx(), /^amora_session=([\w-]+)/.exec(cookie)![1], 'amora');
     expect(session?.userId).toBe(id);
 
     const reused = await openLink(token);
@@ -151,7 +151,11 @@ describe('complete-signup reminder (docs/product.md §10)', () => {
     harness.clock.advance(25 * HOUR);
     await sendSignupReminders(ctx());
     const opened = await openLink(tokenOf('cy@example.com'), 'amora_session=someone-elses-token');
-    const session = await readSession(ctx(), /^amora_session=([\w-]+)/.exec(opened.headers.get('set-cookie')!)![1]);
+    const session = await readSession(
+      ctx(),
+      /^amora_session=([\w-]+)/.exec(opened.headers.get('set-cookie')!)![1],
+      'amora',
+    );
     expect(session?.userId).toBe(id);
   });
 });

@@ -12,8 +12,8 @@ const { ctx, clock } = useTestContext();
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 
 /** A logged-in member who signed up `ageMs` before the test clock. */
-async function member(name: string, ageMs: number, paid = false) {
-  const m = await loggedInMember(ctx(), name);
+async function member(name: string, ageMs: number, paid = false, site = 'amora') {
+  const m = await loggedInMember(ctx(), name, { site });
   await ctx()
     .db.update(users)
     .set({ createdAt: new Date(NOW - ageMs), paidUser: paid })
@@ -48,7 +48,8 @@ describe('webcam cards (docs/product.md §6 eligibility, §7 xcams)', () => {
     expect((await camSearch(fresh.cookie)).json.error.code).toBe('webcams_not_available');
     expect((await camSearch(paid.cookie)).json.error.code).toBe('webcams_not_available');
     // flirtbox allows neither resell cams nor camads.
-    expect((await camSearch(old.cookie, {}, 'flirtbox')).json.error.code).toBe('webcams_not_available');
+    const flirtbox = await member('Flirt', WEBCAM_DELAY_MS + 60_000, false, 'flirtbox');
+    expect((await camSearch(flirtbox.cookie, {}, 'flirtbox')).json.error.code).toBe('webcams_not_available');
     // The 4 days are counted on the server clock: the fresh member becomes eligible.
     clock.advance(120_000);
     expect((await camSearch(fresh.cookie)).status).toBe(200);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { loginContract } from '~/shared/contracts/auth';
 import type { Locale } from '~/shared/locales';
+import { safeNextPath } from '~/shared/rules/safe-next';
 import { resumeStep } from '~/shared/rules/signup-steps';
 import { failureMessageKey } from '../../stores/failures';
 import { logIn } from '../../stores/session';
@@ -43,8 +44,10 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
     setBusy(true);
     try {
       const user = await logIn(parsed.data.email, parsed.data.password);
-      // A member who stopped during signup continues the wizard (docs/product.md §2 resume).
-      window.location.assign(resumeStep(user.profile.lastSignupStep) === null ? next : '/signup');
+      // A member who stopped during signup continues the wizard (docs/product.md §2 resume). `next` is
+      // checked again here: whoever renders this form, the browser never leaves the site (docs/product.md §5).
+      const target = resumeStep(user.profile.lastSignupStep) === null ? safeNextPath(next, '/members') : '/signup';
+      window.location.assign(target);
     } catch (error) {
       setBusy(false);
       setFormError(failureMessageKey(error));

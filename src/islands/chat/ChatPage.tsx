@@ -10,6 +10,7 @@ import {
   discardOutgoing,
   loadOlderMessages,
   openConversation,
+  openNewConversation,
   pingTyping,
   retryOutgoing,
   sendGif,
@@ -24,7 +25,7 @@ import { DeletedMemberAvatar } from './DeletedMemberAvatar';
 import { Composer } from './Composer';
 import { ComposerBalance, InlineCreditOffer, type ChatWallet } from './ComposerWallet';
 import { MessageList } from './MessageList';
-import { presenceLabel } from './chat-time';
+import { PRESENCE_KEYS } from '../members/presence-label';
 
 interface Props {
   locale: Locale;
@@ -33,8 +34,10 @@ interface Props {
   /**
    * The open conversation and the other member, or null on /chats. `memberDeleted`: they deleted
    * their account (docs/product.md §10) — "Deleted member", no photo, no profile link, no replies.
+   * `id` is null on /members/:memberId/chat before the first message: the first send creates the
+   * conversation (docs/product.md §7) and the address becomes /chats/:id.
    */
-  open: { id: number; profile: PublicProfile; memberDeleted?: boolean } | null;
+  open: { id: number | null; profile: PublicProfile; memberDeleted?: boolean } | null;
   /** The balance, message cost and credit packages for the composer (docs/product.md §11); absent on /chats. */
   wallet?: ChatWallet;
 }
@@ -49,6 +52,9 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
   // The shell's polling may fill the list before this island hydrates: render the server's state first.
   const chats = useHydratedStore($chats, CHATS_IDLE);
   const conversation = useStore($conversation);
+  // The open chat's conversation: the page's, or the one the first message created (docs/product.md §7).
+  const conversationId =
+    open?.id ?? (open && conversation.recipient === open.profile.id ? conversation.id : null) ?? null;
   // The balance follows `$user` (each send updates it) once hydrated; the server's values until then.
   const liveUser = useHydratedStore($user, null);
   const credits = liveUser?.credits ?? wallet?.credits ?? 0;
@@ -60,12 +66,19 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
     setNow(new Date());
     const timer = setInterval(() => setNow(new Date()), 1000);
     void loadChats();
-    if (open) void openConversation(open.id);
+    if (open?.id) void openConversation(open.id);
+    else if (open) openNewConversation(open.profile.id);
     return () => {
       clearInterval(timer);
       closeConversation();
     };
   }, [open]);
+
+  // Once the first message created the conversation, the address is the conversation's (reload, share, back).
+  useEffect(() => {
+    if (open && open.id === null && conversationId !== null)
+      window.history.replaceState(window.history.state, '', `/chats/${conversationId}`);
+  }, [open, conversationId]);
 
   const onDelete = async (id: number) => {
     const deleted = await deleteChat(id);
@@ -73,16 +86,19 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
       openModal({ kind: 'danger', title: t('chat.delete_error_title'), body: t('chat.delete_error_body') });
       return;
     }
-    if (open?.id === id) window.location.assign('/chats');
+    if (conversationId === id) window.location.assign('/chats');
   };
   const loadOlder = useCallback(() => void loadOlderMessages(), []);
+  const retryOpen = () => {
+    if (conversationId) void openConversation(conversationId);
+  };
   // A send refused for want of credits offers the packages above the composer until dismissed; a new send may offer them again.
   const outOfCredits = conversation.outgoing.some(
     (message) => message.state === 'failed' && message.error === 'chat.insufficient_credits',
   );
   const offer = wallet?.offer ?? null;
   const showOffer = outOfCredits && !offerDismissed && offer !== null && offer.packages.length > 0;
-  const returnPath = open ? `/chats/${open.id}` : '/chats';
+  const returnPath = conversationId ? `/chats/${conversationId}` : open ? `/members/${open.profile.id}/chat` : '/chats';
   // The offer takes room from the message list: keep its newest messages (the failed one) in view.
   useLayoutEffect(() => {
     if (!showOffer) return;
@@ -97,7 +113,7 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
   const other = open?.profile;
   const isDeleted = open?.memberDeleted === true;
   const otherName = isDeleted ? t('chat.deleted_member') : (other?.name ?? '');
-  const presence = other && now && !isDeleted ? presenceLabel(other.last_active_at, now, locale) : null;
+  const presence = other && !isDeleted ? other.presence : null;
   const avatar = other?.main_image && !isDeleted ? `${cdnPrefix}/${other.main_image.thumb_filename}` : null;
 
   return (
@@ -128,7 +144,7 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
         ) : (
           <ChatList
             chats={chats.chats}
-            activeId={open?.id ?? null}
+            activeId={conversationId}
             cdnPrefix={cdnPrefix}
             locale={locale}
             now={now ?? new Date(0)}
@@ -166,20 +182,14 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
                 className={`conversation-status${typing || presence === 'online' ? ' is-live' : ''}`}
                 aria-live="polite"
               >
-                {typing
-                  ? t('chat.typing', { name: other.name })
-                  : presence === 'online'
-                    ? t('member.online')
-                    : presence
-                      ? t('chat.last_active', { when: presence })
-                      : '\u00a0'}
+                {typing ? t('chat.typing', { name: other.name }) : presence ? t(PRESENCE_KEYS[presence]) : '\u00a0'}
               </p>
             </div>
           </header>
           {conversation.status === 'error' ? (
             <div className="state-panel" role="alert">
               <p>{t('chat.conversation_error')}</p>
-              <button type="button" className="btn btn-primary" onClick={() => void openConversation(open.id)}>
+              <button type="button" className="btn btn-primary" onClick={retryOpen}>
                 {t('common.retry')}
               </button>
             </div>
@@ -273,7 +283,7 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
           <a className="btn btn-secondary btn-block" href={`/members/${other.id}`}>
             {t('chat.view_profile')}
           </a>
-          <MemberSafety profile={{ id: other.id, name: other.name }} conversation={open.id} t={t} />
+          <MemberSafety profile={{ id: other.id, name: other.name }} conversation={conversationId ?? undefined} t={t} />
         </aside>
       )}
     </div>

@@ -1,5 +1,4 @@
 /** Times and day separators of the chat, in the page's locale (Intl). */
-import { isOnlineNow } from '~/shared/rules/member-rules';
 
 /** "14:05" today, a short weekday within the week, else a short date. */
 export function chatListTime(iso: string, now: Date, locale: string): string {
@@ -27,20 +26,4 @@ export function isNewDay(previousIso: string | undefined, iso: string): boolean 
 
 function startOfDay(date: Date): number {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
-}
-
-/**
- * 'online', or how long ago the member was last active ("5 hours ago", in the
- * locale, Intl.RelativeTimeFormat), or null when unknown.
- */
-export function presenceLabel(lastActiveAt: string | null, now: Date, locale: string): string | null {
-  if (!lastActiveAt) return null;
-  if (isOnlineNow(lastActiveAt, now.getTime())) return 'online';
-  const ago = now.getTime() - Date.parse(lastActiveAt);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  const minutes = Math.round(ago / 60_000);
-  if (minutes < 60) return format.format(-minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return format.format(-hours, 'hour');
-  return format.format(-Math.round(hours / 24), 'day');
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { LIKES_TABS, likesOfTab, likesTabPath, type LikesTab } from '~/shared/rules/likes-rules';
 import type { Locale } from '~/shared/locales';
 import { $likes, loadLikes } from '../../stores/likes';
@@ -33,9 +33,7 @@ interface Props {
 export default function LikesPage({ locale, tab, cdnPrefix, countries }: Props) {
   const t = useT(locale);
   const likes = useStore($likes);
-  const [now, setNow] = useState(0);
   useEffect(() => {
-    setNow(Date.now());
     void loadLikes();
   }, []);
 
@@ -46,7 +44,6 @@ export default function LikesPage({ locale, tab, cdnPrefix, countries }: Props) 
     isLoggedIn: true,
     withActions: false,
     chatsAvailable: false,
-    now,
     t,
   };
   const list = likesOfTab(tab, likes);

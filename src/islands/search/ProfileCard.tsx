@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
 import type { PublicProfile } from '~/shared/contracts/profile';
-import { isOnlineNow, showsLanguageBadge } from '~/shared/rules/member-rules';
+import { showsLanguageBadge } from '~/shared/rules/member-rules';
 
 interface Props {
   profile: PublicProfile;
   cdnPrefix: string;
   countryName: string | undefined;
   onlineLabel: string;
-  /** Milliseconds since epoch, so server and browser render the same dot. */
-  now: number;
   /** The page's locale: the card shows the member's language when it differs (docs/product.md §9). */
   locale: string;
   languageLabel: string;
@@ -26,14 +24,14 @@ export function ProfileCard({
   cdnPrefix,
   countryName,
   onlineLabel,
-  now,
   locale,
   languageLabel,
   actions,
   href,
   newLabel,
 }: Props) {
-  const isOnline = isOnlineNow(profile.last_active_at, now);
+  // The server's coarse presence (docs/product.md §3), the same on the server and in the browser.
+  const isOnline = profile.presence === 'online';
   const place = [profile.city, countryName ?? profile.country].filter(Boolean).join(', ');
   return (
     <li className={`member-card${actions ? ' has-actions' : ''}`} data-testid="member-card" data-member-id={profile.id}>

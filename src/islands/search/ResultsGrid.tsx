@@ -17,8 +17,6 @@ export interface GridOptions {
   withActions: boolean;
   /** The chat pages exist in this build (MEMBER_ROUTES): members get a message action. */
   chatsAvailable: boolean;
-  /** Milliseconds since epoch for the online dot (0 before hydration). */
-  now: number;
   t: TFunction;
 }
 
@@ -64,14 +62,13 @@ export function MemberCard({
   href?: string;
   newLabel?: string;
 }) {
-  const { locale, cdnPrefix, countryNames, isLoggedIn, withActions, chatsAvailable, now, t } = options;
+  const { locale, cdnPrefix, countryNames, isLoggedIn, withActions, chatsAvailable, t } = options;
   return (
     <ProfileCard
       profile={profile}
       cdnPrefix={cdnPrefix}
       countryName={profile.country ? countryNames.get(profile.country) : undefined}
       onlineLabel={t('member.online')}
-      now={now}
       locale={locale}
       languageLabel={LOCALE_TAGS[profile.language].label}
       actions={

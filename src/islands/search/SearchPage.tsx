@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import type { Locale } from '~/shared/locales';
 import {
@@ -55,10 +55,7 @@ export default function SearchPage({
   const results = useStore($searchResults);
   const cams = useStore($cams);
   const infinite = useMediaQuery('(max-width: 767px)');
-  const [now, setNow] = useState(0);
-
   useEffect(() => {
-    setNow(Date.now());
     void startSearch(new URL(window.location.href));
     const onPop = () => void restoreSearchFromUrl(new URL(window.location.href));
     window.addEventListener('popstate', onPop);
@@ -76,7 +73,6 @@ export default function SearchPage({
     isLoggedIn,
     withActions: true,
     chatsAvailable,
-    now,
     t,
   };
   const isLoading = results.status === 'loading' || results.status === 'idle';

@@ -2,6 +2,7 @@ import { and, eq, ne, or } from 'drizzle-orm';
 import type { DeleteReason } from '~/shared/contracts/account-deletion';
 import { fail, ok, type Result } from '~/shared/errors';
 import { verifyPassword } from '../auth/passwords';
+import { announceSessionsEnded } from '../auth/sessions';
 import type { AppContext } from '../context';
 import {
   accountTokens,
@@ -34,7 +35,8 @@ const UNUSABLE_PASSWORD_HASH = '!deleted';
  * the profile (the row stays: the other members' conversations refer to it) and turns the
  * user row into `status = 'deleted'` with no address (a keyed hash, see deleted-email.ts),
  * no usable password and no tracking. Messages stay for the other member and the credit
- * ledger stays for the accounts. After the commit the photo and export files leave storage.
+ * ledger stays for the accounts. After the commit the member's open event streams close in every
+ * process and the photo and export files leave storage.
  * Failure: `validation_failed` with a `password` issue for a wrong password (nothing changes).
  */
 export async function deleteAccount(
@@ -118,6 +120,7 @@ export async function deleteAccount(
       ...exports.flatMap((row) => (row.fileKey ? [row.fileKey] : [])),
     ];
   });
+  await announceSessionsEnded(ctx, userId);
   await removeFiles(ctx, files);
   ctx.log.info('account deleted', { userId });
   return ok(undefined);

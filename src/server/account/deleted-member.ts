@@ -21,7 +21,7 @@ export function deletedMemberProfile(id: number): PublicProfile {
     gender: null,
     personal: null,
     language: 'en',
-    last_active_at: null,
+    presence: null,
   };
 }
 

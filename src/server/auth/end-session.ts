@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { sessions } from '../db/schema';
 import { liveSessionsOf, sessionHandleOf } from './list-sessions';
-import { endSessions } from './sessions';
+import { announceSessionsEnded, endSessions } from './sessions';
 
 /**
  * docs/product.md §10 Sessions, "log out there": ends the member's one session named by
@@ -24,6 +24,7 @@ export async function endSessionByHandle(
     .returning({ id: sessions.id });
   // Gone between the read and the delete (logged out there at the same moment): same answer.
   if (ended.length === 0) return fail('not_found');
+  await announceSessionsEnded(ctx, userId);
   return ok({ ended: true as const });
 }
 

@@ -3,21 +3,37 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { findAccount } from '../signup/create-account';
+import { issueDeviceToken, isKnownDevice } from './known-device';
+import { admitUnknownDevice } from './login-pace';
 import { verifyPassword } from './passwords';
+import { hitRateLimit, rateLimited } from './rate-limit';
 
 /**
- * Checks e-mail + password on a site. Unknown e-mail, deleted account and
- * wrong password all give the same `invalid_credentials` answer, in the same time.
- * @returns the user id.
+ * One log-in attempt on a site (docs/product.md §10 Log-in limits). First the limit per client
+ * address (fixed window, every attempt counts). Then the account: a device known for it (the
+ * signed device cookie of an earlier log-in, `deviceToken`) is never held back by the
+ * account's attempts, so strangers guessing its password cannot lock its owner out; any other
+ * device is slowed down with a growing wait once the account had too many attempts from
+ * unknown devices, but never locked. Unknown e-mail, deleted account and wrong password all
+ * give the same `invalid_credentials` answer, in the same time.
+ * @param input.email as the login contract normalises it (trimmed, lower case).
+ * @returns the user id and a fresh device token to remember this device by;
+ *   `rate_limited` (with `retryAfterS`) when a limit holds the attempt back.
  */
 export async function logIn(
   ctx: AppContext,
-  input: { site: string; email: string; password: string },
-): Promise<Result<{ userId: number }, 'invalid_credentials'>> {
+  input: { site: string; email: string; password: string; clientAddress: string; deviceToken?: string },
+): Promise<Result<{ userId: number; deviceToken: string }, 'invalid_credentials' | 'rate_limited'>> {
+  const byAddress = await hitRateLimit(ctx, 'login', `ip:${input.clientAddress}`);
+  if (!byAddress.allowed) return rateLimited(byAddress.retryAfterS);
   const account = await findAccount(ctx, input.site, input.email);
   const usable = account && account.status !== 'deleted' ? account : null;
+  if (!usable || !isKnownDevice(ctx, input.deviceToken, input.site, usable.id)) {
+    const pace = await admitUnknownDevice(ctx, input.site, input.email);
+    if (!pace.allowed) return rateLimited(pace.retryAfterS);
+  }
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password);
   if (!usable || !valid) return fail('invalid_credentials');
   await ctx.db.update(profiles).set({ lastActiveAt: ctx.clock.now() }).where(eq(profiles.id, usable.id));
-  return ok({ userId: usable.id });
+  return ok({ userId: usable.id, deviceToken: issueDeviceToken(ctx, input.site, usable.id) });
 }

@@ -15,7 +15,9 @@ export type RateLimitName =
   | 'dataExport'
   | 'emailChange'
   | 'emailChangeResend'
-  | 'emailChangeLink';
+  | 'emailChangeLink'
+  | 'report'
+  | 'uploadBytes';
 
 /** Limits per action: at most `limit` hits per `windowMs` per key (login and signup from the config). */
 export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: number; windowMs: number } {
@@ -50,39 +52,74 @@ export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: num
       return { limit: 5, windowMs: 60 * 60_000 };
     case 'emailChangeLink':
       return { limit: 30, windowMs: 60 * 60_000 };
+    // docs/product.md §9: reports per member per hour; photo bytes per member per UTC day (§10 Photos).
+    case 'report':
+      return { limit: ctx.config.rateLimits.reportsPerHour, windowMs: 60 * 60_000 };
+    case 'uploadBytes':
+      return { limit: ctx.config.photos.uploadBytesPerDay, windowMs: 24 * 60 * 60_000 };
   }
 }
 
+/** The current fixed window of `name` (aligned to the epoch, so daily windows are UTC days). */
+function currentWindow(ctx: AppContext, name: RateLimitName) {
+  const { limit, windowMs } = rateLimitFor(ctx, name);
+  const now = ctx.clock.now().getTime();
+  const windowStart = new Date(now - (now % windowMs));
+  return { limit, now, windowStart, retryAfterS: Math.ceil((windowStart.getTime() + windowMs - now) / 1000) };
+}
+
 /**
- * Counts one hit for `key` in the current fixed window, in the database so that
- * every server process shares the counter.
+ * Counts one hit (or `amount`, e.g. bytes) for `key` in the current fixed window, in the
+ * database so that every server process shares the counter. It is counted even when refused.
  * @returns allowed=false once the limit is passed, with seconds until the window ends.
  */
 export async function hitRateLimit(
   ctx: AppContext,
   name: RateLimitName,
   key: string,
+  amount = 1,
 ): Promise<{ allowed: boolean; retryAfterS: number }> {
-  const { limit, windowMs } = rateLimitFor(ctx, name);
-  const now = ctx.clock.now().getTime();
-  const windowStart = new Date(now - (now % windowMs));
+  const { limit, now, windowStart, retryAfterS } = currentWindow(ctx, name);
   const [row] = await ctx.db
     .insert(rateLimits)
-    .values({ key: `${name}:${key}`, windowStart, count: 1 })
+    .values({ key: `${name}:${key}`, windowStart, count: amount })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
+      set: { count: sql`${rateLimits.count} + ${amount}` },
     })
     .returning({ count: rateLimits.count });
-  const count = row?.count ?? 1;
-  if (count === 1) {
+  const count = row?.count ?? amount;
+  if (count === amount) {
     // A new window started: drop windows older than a day so the table stays small.
     await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 24 * 60 * 60_000)));
   }
-  return {
-    allowed: count <= limit,
-    retryAfterS: Math.ceil((windowStart.getTime() + windowMs - now) / 1000),
-  };
+  return { allowed: count <= limit, retryAfterS };
+}
+
+/**
+ * Takes `amount` (e.g. bytes) from `key`'s allowance in the current fixed window only when the
+ * total stays within the limit; a refused amount is not counted. One statement, so parallel
+ * calls (in any process) cannot pass the limit together.
+ * @returns allowed=false when it would pass the limit, with seconds until the window ends.
+ */
+export async function takeQuota(
+  ctx: AppContext,
+  name: RateLimitName,
+  key: string,
+  amount: number,
+): Promise<{ allowed: boolean; retryAfterS: number }> {
+  const { limit, windowStart, retryAfterS } = currentWindow(ctx, name);
+  if (amount > limit) return { allowed: false, retryAfterS };
+  const rows = await ctx.db
+    .insert(rateLimits)
+    .values({ key: `${name}:${key}`, windowStart, count: amount })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + ${amount}` },
+      setWhere: sql`${rateLimits.count} + ${amount} <= ${limit}`,
+    })
+    .returning({ count: rateLimits.count });
+  return { allowed: rows.length > 0, retryAfterS };
 }
 
 /** The `rate_limited` failure for a refused hit; the API sends `retryAfterS` as Retry-After (seconds). */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { sessions } from '../db/schema';
+import { sessions, users } from '../db/schema';
 
 /** Name of the HttpOnly session cookie. */
 export const SESSION_COOKIE = 'amora_session';
@@ -51,15 +51,25 @@ export async function createSession(
   return { token, session: { id, userId, expiresAt } };
 }
 
-/** The live session for a cookie token, or null when unknown or expired. */
-export async function readSession(ctx: AppContext, token: string | undefined): Promise<Session | null> {
+/**
+ * The live session for a cookie token on site `site` (package name), or null when unknown,
+ * expired, or started on another site: a session belongs to its account's site and works
+ * only there (docs/product.md §10 Sessions), whatever `package-name` or host a request names.
+ */
+export async function readSession(ctx: AppContext, token: string | undefined, site: string): Promise<Session | null> {
   if (!token || token.length > 128) return null;
   const now = ctx.clock.now();
   const id = tokenId(token);
   const [row] = await ctx.db
-    .select()
+    .select({
+      id: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.site, site)))
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -68,15 +78,49 @@ export async function readSession(ctx: AppContext, token: string | undefined): P
   return { id: row.id, userId: row.userId, expiresAt: row.expiresAt };
 }
 
-/** Ends the session behind a cookie token (no-op when unknown). */
+/**
+ * Of `ids`, the sessions still live (not ended, not expired): what an open event stream
+ * re-checks (docs/product.md §10 Sessions).
+ */
+export async function liveSessionIds(ctx: AppContext, ids: string[]): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await ctx.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, ids.slice(i, i + 500)), gt(sessions.expiresAt, ctx.clock.now())));
+    for (const row of rows) live.add(row.id);
+  }
+  return live;
+}
+
+/**
+ * After sessions of `userId` were deleted: every process's event streams of the member re-check
+ * their session and the ended ones close (docs/product.md §10 Sessions). A failed notice is
+ * logged, not thrown: the log-out stands, and the streams' periodic re-check still ends them.
+ */
+export async function announceSessionsEnded(ctx: AppContext, userId: number): Promise<void> {
+  try {
+    await ctx.realtime.sessionsEnded(userId);
+  } catch (error) {
+    ctx.log.warn('session end notice failed', { userId, error });
+  }
+}
+
+/** Ends the session behind a cookie token (no-op when unknown); its event streams close in every process. */
 export async function destroySession(ctx: AppContext, token: string | undefined): Promise<void> {
   if (!token) return;
-  await ctx.db.delete(sessions).where(eq(sessions.id, tokenId(token)));
+  const ended = await ctx.db
+    .delete(sessions)
+    .where(eq(sessions.id, tokenId(token)))
+    .returning({ userId: sessions.userId });
+  for (const { userId } of ended) await announceSessionsEnded(ctx, userId);
 }
 
 /**
  * Ends a member's sessions (password change or reset, "log out everywhere else", account
- * deletion): all of them, or all but `exceptSessionId` (the session doing it).
+ * deletion): all of them, or all but `exceptSessionId` (the session doing it). Their event
+ * streams close in every process.
  * @returns how many sessions ended.
  */
 export async function endSessions(
@@ -92,5 +136,6 @@ export async function endSessions(
         : eq(sessions.userId, userId),
     )
     .returning({ id: sessions.id });
+  if (ended.length > 0) await announceSessionsEnded(ctx, userId);
   return ended.length;
 }

@@ -45,15 +45,15 @@ export async function conversationFor(
 }
 
 /**
- * `GET /api/chat.php?profile=` (docs/product.md §7): the conversation between the member
- * and a visible profile, created on first use (the pair is unique, so two
- * racing starts get the same conversation). Deleted chats come back.
+ * Whether `userId` may chat with `profileId` (docs/product.md §6): not themselves
+ * (`validation_failed`), a visible member who kept their account (`not_found`), and neither
+ * blocked the other (`blocked`). Reads only.
  */
-export async function startConversation(
+export async function canChatWith(
   ctx: AppContext,
   userId: number,
   profileId: number,
-): Promise<Result<{ id: number }, 'not_found' | 'validation_failed' | 'blocked'>> {
+): Promise<Result<true, 'not_found' | 'validation_failed' | 'blocked'>> {
   if (userId === profileId)
     return fail('validation_failed', undefined, [{ path: 'profile', message: 'chat.not_yourself' }]);
   const [target] = await ctx.db
@@ -64,16 +64,43 @@ export async function startConversation(
     .limit(1);
   if (!target?.visible || target.status === 'deleted') return fail('not_found');
   if (await isBlockedEitherWay(ctx, userId, profileId)) return fail('blocked');
-  const [low, high] = userId < profileId ? [userId, profileId] : [profileId, userId];
-  const id = await ctx.db.transaction(async (tx) => {
-    await tx
+  return ok(true);
+}
+
+/** The id of the conversation between members `a` and `b`, or null when they have none. Reads only. */
+export async function conversationBetween(ctx: AppContext, a: number, b: number): Promise<number | null> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.memberLow, low), eq(conversations.memberHigh, high)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The conversation between members `a` and `b` with both members' views, created when they
+ * have none (the pair is unique, so racing creations get the same conversation).
+ * `created` is true only for the call that inserted it.
+ */
+export async function findOrCreateConversation(
+  ctx: AppContext,
+  a: number,
+  b: number,
+): Promise<{ id: number; created: boolean }> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
       .insert(conversations)
       .values({ memberLow: low, memberHigh: high, createdAt: ctx.clock.now() })
-      .onConflictDoNothing();
-    const [row] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.memberLow, low), eq(conversations.memberHigh, high)));
+      .onConflictDoNothing()
+      .returning({ id: conversations.id });
+    const [row] = inserted.length
+      ? inserted
+      : await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.memberLow, low), eq(conversations.memberHigh, high)));
     await tx
       .insert(conversationMembers)
       .values([
@@ -81,13 +108,43 @@ export async function startConversation(
         { conversationId: row!.id, userId: high },
       ])
       .onConflictDoNothing();
-    // Starting a chat again shows it again in the starter's list (history before the delete stays hidden).
-    await tx
-      .update(conversationMembers)
-      .set({ hiddenAt: null })
-      .where(and(eq(conversationMembers.conversationId, row!.id), eq(conversationMembers.userId, userId)));
-    return row!.id;
+    return { id: row!.id, created: inserted.length > 0 };
   });
+}
+
+/**
+ * Deletes conversation `id` (with both members' views) if it has no message: what a refused
+ * first message leaves behind. A message that got in meanwhile keeps it.
+ */
+export async function dropIfEmpty(ctx: AppContext, id: number): Promise<void> {
+  await ctx.db
+    .delete(conversations)
+    .where(
+      and(
+        eq(conversations.id, id),
+        sql`NOT EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.conversationId} = ${conversations.id})`,
+      ),
+    );
+}
+
+/**
+ * `GET /api/chat.php?profile=` (docs/product.md §7): the conversation between the member
+ * and a visible profile, created on first use. Deleted chats come back. Pages never call
+ * it: opening a chat page writes nothing, the first message creates the conversation.
+ */
+export async function startConversation(
+  ctx: AppContext,
+  userId: number,
+  profileId: number,
+): Promise<Result<{ id: number }, 'not_found' | 'validation_failed' | 'blocked'>> {
+  const allowed = await canChatWith(ctx, userId, profileId);
+  if (!allowed.ok) return allowed;
+  const { id } = await findOrCreateConversation(ctx, userId, profileId);
+  // Starting a chat again shows it again in the starter's list (history before the delete stays hidden).
+  await ctx.db
+    .update(conversationMembers)
+    .set({ hiddenAt: null })
+    .where(and(eq(conversationMembers.conversationId, id), eq(conversationMembers.userId, userId)));
   return ok({ id });
 }
 

@@ -10,7 +10,13 @@ import { queryRows } from '../db/raw';
 import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
 import { notBlockedWith } from './blocks';
-import { conversationFor } from './conversations';
+import {
+  canChatWith,
+  conversationBetween,
+  conversationFor,
+  dropIfEmpty,
+  findOrCreateConversation,
+} from './conversations';
 import { pushMessageIfOffline } from './message-push';
 
 /** Messages per page of `GET /api/messages.php`. */
@@ -89,11 +95,41 @@ export async function markRead(
   }
 }
 
-/** What a member sends: exactly one of text and a GIF's provider id (the send contract checks it). */
+/**
+ * What a member sends: exactly one of text and a GIF's provider id, into a conversation or to a
+ * member (`profile`, when there may be no conversation yet); the send contract checks both.
+ */
 export interface MessageDraft {
-  conversation: number;
+  conversation?: number;
+  profile?: number;
   text?: string;
   gif?: string;
+}
+
+type SendFailure = 'not_found' | 'blocked' | 'insufficient_credits' | 'validation_failed' | 'member_deleted';
+
+/**
+ * `POST /api/messages.php` (docs/product.md §7): sends into `input.conversation`, or to member
+ * `input.profile`. Opening a chat page creates nothing (a GET never writes): the first message to
+ * a member creates the conversation — only a member the sender may chat with (canChatWith), and
+ * a refused first message (credits short, an unknown GIF) leaves no empty conversation behind.
+ */
+export async function sendMessage(
+  ctx: AppContext,
+  site: SiteConfig,
+  userId: number,
+  input: MessageDraft,
+): Promise<Result<{ message: ChatMessage; credits: number }, SendFailure>> {
+  if (input.conversation !== undefined) return sendToConversation(ctx, site, userId, input.conversation, input);
+  if (input.profile === undefined) return fail('validation_failed');
+  const allowed = await canChatWith(ctx, userId, input.profile);
+  if (!allowed.ok) return allowed;
+  const existing = await conversationBetween(ctx, userId, input.profile);
+  if (existing !== null) return sendToConversation(ctx, site, userId, existing, input);
+  const { id, created } = await findOrCreateConversation(ctx, userId, input.profile);
+  const sent = await sendToConversation(ctx, site, userId, id, input);
+  if (!sent.ok && created) await dropIfEmpty(ctx, id);
+  return sent;
 }
 
 /**
@@ -134,8 +170,7 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
 }
 
 /**
- * `POST /api/messages.php`: stores a text or GIF message from a member in one
- * of their conversations. Blocked pairs cannot write, nor can anyone write to a
+ * Stores a text or GIF message from a member in one of their conversations. Blocked pairs cannot write, nor can anyone write to a
  * member who deleted their account (`member_deleted`, docs/product.md §10); a GIF must be one the GIF
  * provider knows (its media is stored with the message). A member who is not
  * premium pays the site's message cost for their country. The debit with its
@@ -145,18 +180,14 @@ async function sendingContext(ctx: AppContext, userId: number, conversationId: n
  * members' streams get the message (realtime); the recipient gets a
  * push when no stream of theirs is open.
  */
-export async function sendMessage(
+async function sendToConversation(
   ctx: AppContext,
   site: SiteConfig,
   userId: number,
+  conversation: number,
   input: MessageDraft,
-): Promise<
-  Result<
-    { message: ChatMessage; credits: number },
-    'not_found' | 'blocked' | 'insufficient_credits' | 'validation_failed' | 'member_deleted'
-  >
-> {
-  const context = await sendingContext(ctx, userId, input.conversation);
+): Promise<Result<{ message: ChatMessage; credits: number }, SendFailure>> {
+  const context = await sendingContext(ctx, userId, conversation);
   if (!context) return fail('not_found');
   if (context.otherDeleted) return fail('member_deleted');
   if (context.blocked) return fail('blocked');
@@ -173,7 +204,7 @@ export async function sendMessage(
   const stored = await storeMessage(ctx, {
     userId,
     otherId: context.otherId,
-    conversation: input.conversation,
+    conversation,
     text: input.text ?? null,
     gif,
     cost,

@@ -5,6 +5,7 @@ import { readSession, SESSION_COOKIE, type Session } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { resolveSiteForApi } from '../sites/resolve-site';
 import type { SiteConfig } from '../sites/site-config';
+import { isOriginAllowed } from './allowed-origin';
 import { readCookies } from './cookies';
 import { parseQuery, readJsonBody } from './parse';
 import { errorResponse, jsonResponse } from './responses';
@@ -59,22 +60,6 @@ export function defineOperation<C extends Contract>(
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** CSRF defence for state-changing calls: a present Origin must be this site's host. */
-function isOriginAllowed(request: Request, url: URL): boolean {
-  if (SAFE_METHODS.has(request.method)) return true;
-  if (request.headers.get('sec-fetch-site') === 'cross-site') return false;
-  const origin = request.headers.get('origin');
-  if (!origin) return true;
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  const allowed = [url.host, request.headers.get('host'), request.headers.get('original-host')];
-  return allowed.some((host) => host && host.toLowerCase() === originHost.toLowerCase());
-}
-
 /** The operation for this method whose selector matches the query, else the one without selector. */
 function pickOperation(operations: Operation[], method: string, url: URL): Operation | undefined {
   const candidates = operations.filter((op) => op.contract.method === method);
@@ -89,10 +74,10 @@ function pickOperation(operations: Operation[], method: string, url: URL): Opera
 
 /**
  * Runs one API call through the common pipeline: required `package-name`
- * header (400), Origin check (403), operation by method and selector (405;
+ * header (400), Origin check (403, `isOriginAllowed`), operation by method and selector (405;
  * 404 when not available on this server), query/body parsed by the contract,
- * session from the cookie (`not_logged_in` for a `member` operation without
- * one), handler result mapped to JSON. Unexpected errors are logged and
+ * session from the cookie, on this site only (`not_logged_in` for a `member`
+ * operation without one), handler result mapped to JSON. Unexpected errors are logged and
  * answered with a plain 500.
  */
 export async function handleApi(
@@ -106,7 +91,7 @@ export async function handleApi(
     const site = resolveSiteForApi(ctx.sites, request.headers);
     if (site === 'missing') return errorResponse('missing_package_name');
     if (site === 'unknown') return errorResponse('unknown_site');
-    if (!isOriginAllowed(request, url)) return errorResponse('forbidden_origin');
+    if (!isOriginAllowed(request, url, site)) return errorResponse('forbidden_origin');
     const operation = pickOperation(operations, request.method, url);
     if (!operation) {
       const allow = [...new Set(operations.map((op) => op.contract.method))].join(', ');
@@ -122,7 +107,7 @@ export async function handleApi(
       body = parsed.value;
     }
     const sessionToken = readCookies(request)[SESSION_COOKIE];
-    const session = await readSession(ctx, sessionToken);
+    const session = await readSession(ctx, sessionToken, site.package_name);
     if (operation.contract.auth === 'member' && !session) return errorResponse('not_logged_in');
     const req: ApiRequest = {
       request,

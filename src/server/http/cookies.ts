@@ -1,4 +1,5 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
+import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S } from '../auth/known-device';
 import { SESSION_COOKIE } from '../auth/sessions';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -45,5 +46,22 @@ export function clearSessionCookie(url: URL): string {
     secure: isSecureRequest(url),
     path: '/',
     maxAge: 0,
+  });
+}
+
+/**
+ * Set-Cookie for the known-device mark of a successful log-in (docs/product.md §10 Log-in
+ * limits): HttpOnly, SameSite=Lax, Secure outside localhost, kept KNOWN_DEVICE_TTL_S.
+ * It outlives log-out on purpose: the device stays known to the account.
+ */
+export function deviceCookie(url: URL, token: string): string {
+  return stringifySetCookie({
+    name: DEVICE_COOKIE,
+    value: token,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(url),
+    path: '/',
+    maxAge: KNOWN_DEVICE_TTL_S,
   });
 }

@@ -1,6 +1,7 @@
 import { downloadDataExport } from '../account/data-export';
 import { readSession, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { resolveSiteForPage } from '../sites/resolve-site';
 import { readCookies } from './cookies';
 
 const plain = (status: number, text: string) =>
@@ -16,7 +17,8 @@ const plain = (status: number, text: string) =>
  * or expired link sends the owner back to /profile, where the section offers a new one.
  */
 export async function exportDownloadResponse(ctx: AppContext, request: Request): Promise<Response> {
-  const session = await readSession(ctx, readCookies(request)[SESSION_COOKIE]);
+  const site = resolveSiteForPage(ctx.sites, request.headers);
+  const session = await readSession(ctx, readCookies(request)[SESSION_COOKIE], site.package_name);
   if (!session) return plain(403, 'Forbidden');
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const result = await downloadDataExport(ctx, session.userId, token);

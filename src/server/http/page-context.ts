@@ -22,14 +22,15 @@ export interface PageContext {
 }
 
 /**
- * Resolves site (original-host / Host), locale (docs/product.md §1), the session's user
+ * Resolves site (original-host / Host), locale (docs/product.md §1), the session's user (a
+ * session of another site is none: docs/product.md §10 Sessions)
  * and what the visitor may do (sign up, search) for a page request.
  */
 export async function resolvePageContext(ctx: AppContext, request: Request): Promise<PageContext> {
   const site = resolveSiteForPage(ctx.sites, request.headers);
   const cookies = readCookies(request);
   const locale = detectRequestLocale(request, site.domain_language);
-  const session = await readSession(ctx, cookies[SESSION_COOKIE]);
+  const session = await readSession(ctx, cookies[SESSION_COOKIE], site.package_name);
   const user = session ? await getUserView(ctx, session.userId) : null;
   const access = requestAccess(site, request, user !== null);
   return { site, locale, user, userId: user && session ? session.userId : null, access };

@@ -16,7 +16,7 @@ export async function partnerRedirect(ctx: AppContext, request: Request, kind: '
   const url = new URL(request.url);
   const query = Object.fromEntries(url.searchParams);
   const site = resolveSiteForPage(ctx.sites, request.headers);
-  const session = await readSession(ctx, readCookies(request)[SESSION_COOKIE]);
+  const session = await readSession(ctx, readCookies(request)[SESSION_COOKIE], site.package_name);
   const userId = session?.userId ?? null;
   let target: string | null;
   if (kind === 'cam') {

@@ -1,6 +1,10 @@
 import { ERROR_MESSAGE_KEY, ERROR_STATUS, type ApiErrorBody, type ApiIssue, type ErrorCode } from '~/shared/errors';
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
 
 /** A JSON response (no-store: API answers carry member data). */
 export function jsonResponse(data: unknown, status = 200, headers: HeadersInit = {}): Response {

@@ -72,6 +72,24 @@ describe('landers served from the build', () => {
     expect(await other.text()).toContain('sites/lovelane/');
   });
 
+  it("carries the script and style policy the build wrote into the file's <meta>", async () => {
+    const policy = "script-src 'self' 'sha256-AAA='; style-src 'self' 'sha256-BBB='; style-src-attr 'unsafe-inline';";
+    const withMeta: PrerenderedStore = {
+      async read() {
+        const html = `<!DOCTYPE html><html><head><meta http-equiv="content-security-policy" content="${policy}"></head></html>`;
+        return { body: new TextEncoder().encode(html), etag: '"1"' };
+      },
+    };
+    const request = get('http://localhost/landers/video/de');
+    const response = (await serveLander(withMeta, { site: amora, design: 'video', slug: 'de', request }))!;
+    expect(response.headers.get('content-security-policy')).toBe(policy);
+    const page = (await serveStaticPage(withMeta, { site: amora, page: 'terms', request }))!;
+    expect(page.headers.get('content-security-policy')).toBe(policy);
+    // A file without one gets none here; the middleware then allows no inline script at all.
+    const bare = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request }))!;
+    expect(bare.headers.get('content-security-policy')).toBeNull();
+  });
+
   it('stores the tracking record of the URL in the first-party cookie (works without JavaScript)', async () => {
     const response = (await serveLander(store, {
       site: amora,

@@ -5,6 +5,7 @@ import { findLanderFile, findStaticPageFile, landerPathFor } from '../landers/pr
 import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
 import { detectRequestLocale } from './request-locale';
+import { metaPolicyOf } from './content-security-policy';
 import { SECURITY_HEADERS } from './security-headers';
 import { trackingFromUrl } from './tracking-cookie';
 
@@ -36,14 +37,21 @@ export function negotiateEncoding(
   return { body: file.encoded[accepted], encoding: accepted };
 }
 
+/**
+ * A pre-rendered file's answer. Its `content-security-policy` is the script and style policy the
+ * build wrote into the file's `<meta>` (hashes of its inline script and styles); the middleware
+ * completes it with the other directives (`withSecurityHeaders`).
+ */
 function htmlResponse(
   file: PrerenderedFile,
   request: Request,
   headers: Record<string, string>,
   setCookie: string | null,
 ): Response {
+  if (file.policy === undefined) file.policy = metaPolicyOf(new TextDecoder().decode(file.body));
   const all = new Headers({
     ...SECURITY_HEADERS,
+    ...(file.policy ? { 'content-security-policy': file.policy } : {}),
     'content-type': 'text/html; charset=utf-8',
     etag: file.etag,
     ...headers,

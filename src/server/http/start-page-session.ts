@@ -1,22 +1,12 @@
 import { createSession, destroySession, SESSION_COOKIE } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { countryOfIp } from '../geo/ip-country';
+import { clientAddressOf, type AddressedRoute } from './client-address';
 import { readCookies, sessionCookie } from './cookies';
 
 /** The slice of Astro's APIContext a page-level login needs (structural: no astro import here). */
-export interface PageRouteContext {
-  request: Request;
+export interface PageRouteContext extends AddressedRoute {
   url: URL;
-  clientAddress: string;
-}
-
-/** The client's address, or 'unknown' where the adapter cannot tell it (Astro throws then). */
-export function clientAddressOf(route: PageRouteContext): string {
-  try {
-    return route.clientAddress;
-  } catch {
-    return 'unknown';
-  }
 }
 
 /**
@@ -29,7 +19,7 @@ export async function startPageSession(ctx: AppContext, route: PageRouteContext,
   await destroySession(ctx, readCookies(route.request)[SESSION_COOKIE]);
   const { token, session } = await createSession(ctx, userId, {
     userAgent: route.request.headers.get('user-agent'),
-    country: countryOfIp(clientAddressOf(route)),
+    country: countryOfIp(clientAddressOf(route, ctx.config.trustedProxies)),
   });
   return sessionCookie(route.url, token, session.expiresAt);
 }

@@ -4,18 +4,20 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { likes, profiles } from '../db/schema';
 import { loadImages, toPublicProfile } from '../members/profile-view';
-import { publishEvent } from '../realtime/events';
-import { notBlockedWith } from '../chat/blocks';
+import { isBlockedEitherWay, notBlockedWith } from '../chat/blocks';
+import { announceLike } from './like-notice';
 
 /**
  * Likes a visible member (docs/product.md §4 like toggle). Liking again keeps the first
- * like; liking yourself is refused.
+ * like; liking yourself is refused, and so is liking within a blocked pair, either way
+ * (`blocked`, docs/product.md §6). A new like is announced to the liked member at most once
+ * per liker and LIKE_NOTICE_INTERVAL_MS (announceLike).
  */
 export async function likeProfile(
   ctx: AppContext,
   likerId: number,
   likedId: number,
-): Promise<Result<{ id: number; profile: number }, 'not_found' | 'validation_failed'>> {
+): Promise<Result<{ id: number; profile: number }, 'not_found' | 'validation_failed' | 'blocked'>> {
   if (likerId === likedId)
     return fail('validation_failed', undefined, [{ path: 'profile', message: 'likes.not_yourself' }]);
   const [target] = await ctx.db
@@ -24,13 +26,14 @@ export async function likeProfile(
     .where(eq(profiles.id, likedId))
     .limit(1);
   if (!target?.visible) return fail('not_found');
+  if (await isBlockedEitherWay(ctx, likerId, likedId)) return fail('blocked');
   const inserted = await ctx.db
     .insert(likes)
     .values({ likerId, likedId, createdAt: ctx.clock.now() })
     .onConflictDoNothing()
     .returning({ id: likes.id });
   // The liked member's open pages update at once (nav badge) instead of at the next poll.
-  if (inserted.length > 0) await publishEvent(ctx, likedId, 'like', { from: likerId });
+  if (inserted.length > 0) await announceLike(ctx, likerId, likedId);
   const [row] = await ctx.db
     .select({ id: likes.id })
     .from(likes)

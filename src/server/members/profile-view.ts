@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { OwnProfile, ProfileImage, PublicProfile, User } from '~/shared/contracts/profile';
 import { isLocale } from '~/shared/locales';
+import { presenceOf } from '~/shared/rules/member-rules';
 import { isPremium } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { images, profiles, users } from '../db/schema';
@@ -13,13 +14,14 @@ function toImage(row: ImageRow): ProfileImage {
   return { id: row.id, filename: row.filename, thumb_filename: row.thumbFilename };
 }
 
-/** docs/product.md §3 Profile as other members see it: no e-mail, date of birth or tracking. */
+/** docs/product.md §3 Profile as other members see it: no e-mail, date of birth, tracking or exact last-active time. */
 export function toPublicProfile(row: ProfileRow, imageRows: ImageRow[], today: Date): PublicProfile {
   return withImages(row, imageRows.filter((image) => image.profileId === row.id).map(toImage), today);
 }
 
 /**
- * The public profile of `row` with its images already in the member's order (ids, filenames).
+ * The public profile of `row` with its images already in the member's order (ids, filenames);
+ * `today` is the time of the view (age, presence).
  * docs/product.md §10 Photos: the gallery opens with the main photo, the others follow in order.
  */
 export function withImages(row: ProfileRow, ordered: ProfileImage[], today: Date): PublicProfile {
@@ -37,7 +39,7 @@ export function withImages(row: ProfileRow, ordered: ProfileImage[], today: Date
     gender: row.gender,
     personal: row.personal,
     language: isLocale(row.language) ? row.language : 'en',
-    last_active_at: row.lastActiveAt.toISOString(),
+    presence: presenceOf(row.lastActiveAt, today),
   };
 }
 
@@ -74,6 +76,7 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
   if (!row || row.user.status === 'deleted') return null;
   const profile: OwnProfile = {
     ...toPublicProfile(row.profile, await loadImages(ctx, [userId]), ctx.clock.now()),
+    last_active_at: row.profile.lastActiveAt.toISOString(),
     date_of_birth: row.profile.dateOfBirth,
     lastSignupStep: row.profile.lastSignupStep,
     fictional_icon: false,

@@ -1,12 +1,15 @@
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { deletedMemberProfile, isDeletedMember } from '../account/deleted-member';
-import { conversationFor } from '../chat/conversations';
+import { canChatWith, conversationBetween, conversationFor } from '../chat/conversations';
 import type { AppContext } from '../context';
 import { getPublicProfile } from '../members/profile-view';
 
-/** An open conversation: its id, the other member, and whether they deleted their account. */
+/**
+ * An open chat screen: the conversation's id (null while the member has not written yet, see
+ * openMemberChatPage), the other member, and whether they deleted their account.
+ */
 export interface OpenChat {
-  id: number;
+  id: number | null;
   profile: PublicProfile;
   /** docs/product.md §10: the other member is gone; `profile` is empty and nobody can reply. */
   memberDeleted: boolean;
@@ -31,4 +34,31 @@ export async function openChatPage(
   }
   const profile = await getPublicProfile(ctx, view.otherId);
   return profile ? { id: view.id, profile, memberDeleted: false } : null;
+}
+
+/** What `/members/:memberId/chat` shows: the pair's conversation, a new chat screen, or the failure. */
+export type MemberChatPage =
+  { kind: 'existing'; id: number } | { kind: 'new'; open: OpenChat & { id: null } } | { kind: 'failed' };
+
+/**
+ * `/members/:memberId/chat` for a logged-in member (docs/product.md §2). It only reads, so a
+ * link from another site cannot put a conversation into anyone's list: the pair's conversation
+ * when there is one (`existing`, even one the member deleted from their list), else the chat
+ * screen for that member with no conversation yet (`new`; the first message creates it).
+ * `failed` when the member may not chat with them (themselves, an unknown or hidden member, a
+ * blocked pair); null (404) for an id that is not a plain decimal number.
+ */
+export async function openMemberChatPage(
+  ctx: AppContext,
+  memberId: string | undefined,
+  userId: number,
+): Promise<MemberChatPage | null> {
+  if (!/^\d{1,9}$/.test(memberId ?? '')) return null;
+  const otherId = Number(memberId);
+  const allowed = await canChatWith(ctx, userId, otherId);
+  const profile = allowed.ok ? await getPublicProfile(ctx, otherId) : null;
+  if (!profile) return { kind: 'failed' };
+  const id = await conversationBetween(ctx, userId, otherId);
+  if (id !== null) return { kind: 'existing', id };
+  return { kind: 'new', open: { id: null, profile, memberDeleted: false } };
 }

@@ -1,7 +1,7 @@
 import { searchFiltersSchema, type SearchFilters } from '~/shared/contracts/search';
 import { filtersQuery, matchFilters, matchFinderAnswersSchema } from '~/shared/match-finder';
-import { safeNextPath } from '~/shared/rules/safe-next';
 import { withTracking, type TrackingRecordValue } from '~/shared/tracking';
+import { continuePath } from './continue-path';
 
 /**
  * Where complete `/match-finder` answers lead (docs/product.md §2): a member
@@ -27,7 +27,7 @@ export function matchFinderTarget(
  * visitor is looking for (`seeking`), else the members area.
  */
 export function signupContinuePath(params: URLSearchParams): string {
-  const next = safeNextPath(params.get('next'), '/members');
+  const next = continuePath(params);
   const seeking = params.get('seeking');
   return !params.has('next') && (seeking === 'female' || seeking === 'male')
     ? `/signup-matches?gender=${seeking}`

@@ -3,28 +3,13 @@ import type { PushPayload, PushSubscriptionJson } from '~/shared/contracts/push'
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { pushSubscriptions } from '../db/schema';
-
-export const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
-
-/**
- * True for endpoints we may POST to: https push services, never loopback —
- * except with `allowInsecure`, for the tests' stand-in push service on
- * 127.0.0.1. Anything else would let a member make the server call arbitrary
- * addresses.
- */
-export function isAllowedEndpoint(endpoint: string, allowInsecure: boolean): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' && (!LOOPBACK.test(url.hostname) || allowInsecure);
-}
+import { checkPushEndpoint, pushEndpointPolicy } from './endpoint-policy';
 
 /**
  * Stores a subscription for the member (docs/product.md §7 `POST /api/user.php?push=1`). An
- * endpoint already stored moves to this member (one browser, one owner).
+ * endpoint already stored moves to this member (one browser, one owner). The endpoint must pass
+ * `checkPushEndpoint` (https, host resolving only to public unicast addresses, within
+ * PUSH_ENDPOINT_DOMAINS when set), else `validation_failed` with `push.invalid_endpoint`.
  */
 export async function saveSubscription(
   ctx: AppContext,
@@ -32,7 +17,7 @@ export async function saveSubscription(
   subscription: PushSubscriptionJson,
   userAgent: string | null,
 ): Promise<Result<{ created: boolean }, 'validation_failed'>> {
-  if (!isAllowedEndpoint(subscription.endpoint, ctx.config.pushAllowInsecureEndpoints)) {
+  if (!(await checkPushEndpoint(subscription.endpoint, pushEndpointPolicy(ctx.config)))) {
     return fail('validation_failed', undefined, [{ path: 'subscription.endpoint', message: 'push.invalid_endpoint' }]);
   }
   const [existing] = await ctx.db

@@ -38,13 +38,27 @@ export interface RealtimeHub {
   recall(userId: number, seq: number): CachedEvent | undefined;
   /** Open streams of a member in this process. */
   localStreams(userId: number): number;
+  /**
+   * Listens for "some sessions of this member ended" (log-out, password change, revocation,
+   * account deletion) from any process; the listener re-checks its own session.
+   */
+  onSessionsEnded(userId: number, listener: () => void): () => void;
+  /**
+   * Tells every process that sessions of the member ended (channel `amora_sessions`,
+   * payload the user id; in-process on PGlite), so their streams re-check their session.
+   * Call after the deletion committed. @throws when NOTIFY fails (callers log it).
+   */
+  sessionsEnded(userId: number): Promise<void>;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'amora_events';
+/** Carries "sessions of member N ended" (payload "N"); only ids, never a session id or token. */
+const SESSIONS_CHANNEL = 'amora_sessions';
 
 export function createRealtimeHub(options: { databaseUrl: string | null; log: Logger; pool?: pg.Pool }): RealtimeHub {
   const listeners = new Map<number, Set<EventListener>>();
+  const sessionListeners = new Map<number, Set<() => void>>();
   // Bounded and short-lived: only streams that are up to date use it; others read the database.
   const recent = new LRUCache<string, CachedEvent>({ max: 20_000, ttl: 30_000 });
   const deliver = (userId: number, eventId: number) => {
@@ -53,6 +67,16 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
         listener(eventId);
       } catch (error) {
         options.log.warn('realtime listener failed', { error });
+      }
+    }
+  };
+
+  const sessionsEnded = (userId: number) => {
+    for (const listener of sessionListeners.get(userId) ?? []) {
+      try {
+        listener();
+      } catch (error) {
+        options.log.warn('realtime session listener failed', { error });
       }
     }
   };
@@ -67,6 +91,11 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
     if (!options.databaseUrl || closed) return;
     const next = new pg.Client({ connectionString: options.databaseUrl });
     next.on('notification', (message) => {
+      if (message.channel === SESSIONS_CHANNEL) {
+        const user = Number(message.payload);
+        if (Number.isInteger(user)) sessionsEnded(user);
+        return;
+      }
       const [user, event] = (message.payload ?? '').split(':').map(Number);
       if (Number.isInteger(user) && Number.isInteger(event)) deliver(user!, event!);
     });
@@ -76,7 +105,7 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
       if (!closed) setTimeout(() => void (ready = connect().catch(() => undefined)), 1000);
     });
     await next.connect();
-    await next.query(`LISTEN ${CHANNEL}`);
+    await next.query(`LISTEN ${CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
     client = next;
   };
 
@@ -108,6 +137,29 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
     recall: (userId, seq) => recent.get(`${userId}:${seq}`),
     sqlChannel: () => (options.databaseUrl && client ? CHANNEL : null),
     localStreams: (userId) => listeners.get(userId)?.size ?? 0,
+    onSessionsEnded(userId, listener) {
+      if (options.databaseUrl) void ensureConnected();
+      let set = sessionListeners.get(userId);
+      if (!set) sessionListeners.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) sessionListeners.delete(userId);
+      };
+    },
+    async sessionsEnded(userId) {
+      // This process's streams at once, whatever happens to the NOTIFY; a second re-check
+      // when this process's own NOTIFY comes back costs one query and changes nothing.
+      sessionsEnded(userId);
+      if (!options.databaseUrl) return;
+      // Through the pool, not the listener: other processes must hear it even when this one
+      // never opened a stream (its LISTEN connection is opened on first use).
+      if (options.pool) await options.pool.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, String(userId)]);
+      else {
+        await ensureConnected();
+        await client?.query('SELECT pg_notify($1, $2)', [SESSIONS_CHANNEL, String(userId)]);
+      }
+    },
     async close() {
       closed = true;
       await client?.end().catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { eventsAfter, latestEventId } from './events';
 import { HEARTBEAT_MS, streamClosed, streamOpened } from './presence';
+import { watchSession } from './session-watch';
 
 /** Reconnect delay the browser is told to use (ms). */
 export const RETRY_MS = 3_000;
@@ -12,14 +13,17 @@ const encoder = new TextEncoder();
  * after `lastEventId` (a reconnect resumes exactly there: no gap, no
  * duplicate), then every new event as it is published, in id order. Without
  * `lastEventId` it starts after the member's latest event. Closes when
- * `signal` aborts (the browser went away).
+ * `signal` aborts (the browser went away) and when the session it was opened
+ * with ends (log-out, password change, revocation, expiry: docs/product.md §10
+ * Sessions; see session-watch.ts); the browser's reconnect then gets 403.
  */
 export function memberEventStream(
   ctx: AppContext,
-  userId: number,
+  session: { id: string; userId: number },
   lastEventId: number | null,
   signal: AbortSignal,
 ): ReadableStream<Uint8Array> {
+  const { userId } = session;
   let last = 0;
   let flushing = false;
   let pending = false;
@@ -29,6 +33,7 @@ export function memberEventStream(
   let mustRead = true;
   let closed = false;
   let unsubscribe = () => {};
+  let unwatch = () => {};
   // Node clears timeouts and intervals alike with clearTimeout.
   let heartbeat: ReturnType<typeof setTimeout> | undefined;
   let presenceId: string | null = null;
@@ -46,6 +51,7 @@ export function memberEventStream(
         if (closed) return;
         closed = true;
         unsubscribe();
+        unwatch();
         clearTimeout(heartbeat);
         leave();
         try {
@@ -98,6 +104,7 @@ export function memberEventStream(
         announced = Math.max(announced, eventId);
         void flush();
       });
+      unwatch = watchSession(ctx, userId, session.id, close);
       presenceId = await streamOpened(ctx, userId);
       if (closed) leave();
       send(`retry: ${RETRY_MS}\n: connected\n\n`);
@@ -113,6 +120,7 @@ export function memberEventStream(
     cancel() {
       closed = true;
       unsubscribe();
+      unwatch();
       clearTimeout(heartbeat);
       leave();
     },

@@ -9,6 +9,8 @@ export interface PrerenderedFile {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
   encoded?: Partial<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>>>;
+  /** The script and style policy of the file's `<meta http-equiv="content-security-policy">` (null: none), read once asked for. */
+  policy?: string | null;
 }
 
 /**

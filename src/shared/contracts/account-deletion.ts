@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
+import { textField } from './fields';
 
 /**
  * docs/product.md §10 account deletion: the optional reasons a member may give (a fixed
@@ -70,7 +71,7 @@ export const deleteAccountContract = defineContract({
   auth: 'member',
   query: noParams,
   body: z.strictObject({
-    password: z.string().min(1, { error: 'validation.required' }).max(1024),
+    password: textField().min(1, { error: 'validation.required' }).max(1024),
     reason: z.enum(DELETE_REASONS).optional(),
   }),
   response: z.object({ deleted: z.literal(true) }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../locales';
 import { emailRule, nameRule, passwordRule } from '../rules/signup-rules';
 import { defineContract, noParams } from './define';
+import { idField, textField } from './fields';
 import { userSchema } from './profile';
 
 /**
@@ -12,20 +13,20 @@ export const signupPayloadSchema = z.strictObject({
   email: emailRule,
   name: nameRule,
   password: passwordRule,
-  trafficsource: z.string().max(100).nullable().default(null),
-  timezone: z.string().max(64).default('UTC'),
+  trafficsource: textField().max(100).nullable().default(null),
+  timezone: textField().max(64).default('UTC'),
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
     .nullable()
     .default(null),
   language: z.enum(LOCALES),
-  profile: z.number().int().positive().nullable().default(null),
-  form_path: z.string().max(2048).default('/signup'),
-  referrer: z.string().max(2048).default(''),
-  csrf: z.string().max(256).default(''),
-  token: z.string().max(512).nullable().default(null),
-  n: z.string().max(1024).default(''),
+  profile: idField.nullable().default(null),
+  form_path: textField().max(2048).default('/signup'),
+  referrer: textField().max(2048).default(''),
+  csrf: textField().max(256).default(''),
+  token: textField().max(512).nullable().default(null),
+  n: textField().max(1024).default(''),
 });
 export type SignupPayload = z.infer<typeof signupPayloadSchema>;
 export type SignupPayloadInput = z.input<typeof signupPayloadSchema>;
@@ -49,7 +50,7 @@ export const loginContract = defineContract({
   query: noParams,
   body: z.strictObject({
     email: emailRule,
-    password: z.string().min(1, { error: 'validation.required' }).max(1024),
+    password: textField().min(1, { error: 'validation.required' }).max(1024),
   }),
   response: z.object({ user: userSchema }),
   errors: ['validation_failed', 'invalid_credentials', 'rate_limited'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, idParam, noParams } from './define';
+import { idField, textField } from './fields';
 import { LOCALES } from '../locales';
 import { publicProfileSchema } from './profile';
 
@@ -73,7 +74,7 @@ export const deleteChatContract = defineContract({
   path: '/api/chat.php',
   auth: 'member',
   query: noParams,
-  body: z.strictObject({ conversation: z.number().int().positive() }),
+  body: z.strictObject({ conversation: idField }),
   response: z.object({ deleted: z.literal(true) }),
   errors: ['not_logged_in', 'not_found'],
 });
@@ -92,24 +93,35 @@ export const messagesContract = defineContract({
 /** A GIF as sent: the provider's id (the server resolves the media, members never send URLs). */
 export const gifIdSchema = z.string().regex(/^(offline:)?[A-Za-z0-9_-]{1,100}$/, { error: 'chat.gif_unknown' });
 
-const conversationId = z.number().int().positive();
-const messageText = z
-  .string()
+const messageText = textField()
   .trim()
   .min(1, { error: 'chat.message_empty' })
   .max(MAX_MESSAGE_LENGTH, { error: 'chat.message_too_long' });
 
-/** `POST /api/messages.php` {conversation, text | gif} → the stored message and the sender's credit balance. */
+/**
+ * `POST /api/messages.php` {conversation | profile, text | gif} → the stored message and the sender's
+ * credit balance. `profile` names the recipient when there may be no conversation yet: the first
+ * message creates it (docs/product.md §7); the answer's `message.conversation` is its id.
+ */
 export const sendMessageContract = defineContract({
   method: 'POST',
   path: '/api/messages.php',
   auth: 'member',
   query: noParams,
   body: z
-    .strictObject({ conversation: conversationId, text: messageText.optional(), gif: gifIdSchema.optional() })
+    .strictObject({
+      conversation: idField.optional(),
+      profile: idField.optional(),
+      text: messageText.optional(),
+      gif: gifIdSchema.optional(),
+    })
     .refine((body) => (body.text === undefined) !== (body.gif === undefined), {
       error: 'chat.message_empty',
       path: ['text'],
+    })
+    .refine((body) => (body.conversation === undefined) !== (body.profile === undefined), {
+      error: 'validation.required',
+      path: ['conversation'],
     }),
   response: z.object({ message: messageSchema, credits: z.number().int().min(0) }),
   errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked', 'insufficient_credits', 'member_deleted'],
@@ -120,7 +132,7 @@ export const gifsContract = defineContract({
   method: 'GET',
   path: '/api/gifs.php',
   auth: 'member',
-  query: z.strictObject({ q: z.string().trim().max(50).default(''), locale: z.enum(LOCALES).optional() }),
+  query: z.strictObject({ q: textField().trim().max(50).default(''), locale: z.enum(LOCALES).optional() }),
   body: z.undefined(),
   response: z.object({ gifs: z.array(gifSchema) }),
   errors: ['not_logged_in', 'validation_failed'],
@@ -132,7 +144,7 @@ export const typingContract = defineContract({
   path: '/api/typing.php',
   auth: 'member',
   query: noParams,
-  body: z.strictObject({ conversation: z.number().int().positive() }),
+  body: z.strictObject({ conversation: idField }),
   response: z.object({ sent: z.boolean() }),
   errors: ['not_logged_in', 'not_found'],
 });

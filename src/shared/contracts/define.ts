@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors';
+import { idField } from './fields';
 
 /**
  * Who may call an operation: `visitor` = anyone (logged in or not), `member` =
@@ -52,12 +53,8 @@ export const noParams = z.strictObject({});
 /** A boolean query flag: `1`, `true`, `0`, `false`. */
 export const queryFlag = z.enum(['1', '0', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
-/** A positive integer id in a query string or body. */
-export const idParam = z.coerce
-  .number({ error: 'validation.integer' })
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+/** A positive integer id in a query string or body (1 to 2³¹ − 1, else `validation.integer`). */
+export { idParam } from './fields';
 
 export type QueryOf<C extends Contract> = z.output<C['query']>;
 export type BodyOf<C extends Contract> = z.output<C['body']>;
@@ -66,4 +63,4 @@ export type QueryInput<C extends Contract> = z.input<C['query']>;
 export type ResponseOf<C extends Contract> = z.output<C['response']>;
 
 /** Body `{ profile }` naming one member by id (like, unlike, block, unblock). */
-export const profileRefBody = z.strictObject({ profile: z.number().int().positive() });
+export const profileRefBody = z.strictObject({ profile: idField });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailRule } from '../rules/signup-rules';
 import { defineContract } from './define';
+import { textField } from './fields';
 
 /**
  * Changing the account's e-mail address (docs/product.md §10 E-mail change), all on
@@ -9,7 +10,7 @@ import { defineContract } from './define';
  */
 
 /** A link token as it arrives from a mail link (checked for real by the server). */
-const linkToken = z.string().min(1).max(128);
+const linkToken = textField().min(1).max(128);
 
 /** The member's address and the change waiting for confirmation, if any. */
 export const emailChangeStatusSchema = z.object({
@@ -47,7 +48,7 @@ export const requestEmailChangeContract = defineContract({
   query: z.strictObject({ action: z.literal('request') }),
   body: z.strictObject({
     email: emailRule,
-    password: z.string().min(1, { error: 'validation.required' }).max(1024),
+    password: textField().min(1, { error: 'validation.required' }).max(1024),
   }),
   response: emailChangeStatusSchema,
   errors: ['not_logged_in', 'validation_failed', 'account_exists', 'rate_limited'],

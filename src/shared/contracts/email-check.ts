@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from './define';
+import { textField } from './fields';
 
 export const EMAIL_CHECK_STATUSES = ['new', 'active', 'not_confirmed', 'deleted', 'invalid'] as const;
 export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
@@ -18,7 +19,7 @@ export const emailCheckContract = defineContract({
   method: 'GET',
   path: '/api/validate_email.php',
   auth: 'visitor',
-  query: z.strictObject({ email: z.string().max(320) }),
+  query: z.strictObject({ email: textField().max(320) }),
   body: z.undefined(),
   response: emailCheckResponseSchema,
   errors: ['validation_failed', 'rate_limited'],

@@ -27,7 +27,7 @@ export const likesContract = defineContract({
   errors: ['not_logged_in'],
 });
 
-/** `POST /api/likes.php` {profile}: like (idempotent). */
+/** `POST /api/likes.php` {profile}: like (idempotent); 403 `blocked` within a blocked pair (docs/product.md §6). */
 export const likeContract = defineContract({
   method: 'POST',
   path: '/api/likes.php',
@@ -35,7 +35,7 @@ export const likeContract = defineContract({
   query: noParams,
   body: profileRefBody,
   response: z.object({ like: z.object({ id: z.number().int(), profile: z.number().int() }) }),
-  errors: ['not_logged_in', 'not_found', 'validation_failed'],
+  errors: ['not_logged_in', 'not_found', 'validation_failed', 'blocked'],
 });
 
 /** `DELETE /api/likes.php` {profile}: unlike (idempotent). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailRule, passwordRule } from '../rules/signup-rules';
 import { defineContract } from './define';
+import { textField } from './fields';
 import { userSchema } from './profile';
 
 /**
@@ -20,7 +21,7 @@ export const changePasswordContract = defineContract({
   auth: 'member',
   query: z.strictObject({ action: z.literal('change') }),
   body: z.strictObject({
-    currentPassword: z.string().min(1, { error: 'validation.required' }).max(1024),
+    currentPassword: textField().min(1, { error: 'validation.required' }).max(1024),
     newPassword: passwordRule,
   }),
   response: z.object({ endedSessions: z.number().int().nonnegative() }),
@@ -52,7 +53,7 @@ export const resetPasswordContract = defineContract({
   selector: { action: 'reset' },
   auth: 'visitor',
   query: z.strictObject({ action: z.literal('reset') }),
-  body: z.strictObject({ token: z.string().min(1).max(128), newPassword: passwordRule }),
+  body: z.strictObject({ token: textField().min(1).max(128), newPassword: passwordRule }),
   response: z.object({ user: userSchema }),
   errors: ['validation_failed', 'invalid_token', 'expired_token', 'rate_limited'],
 });

@@ -4,6 +4,7 @@ import { ALLOWED_VALUES } from '../profile-fields';
 import { cityRule } from '../rules/profile-rules';
 import { emailRule, nameRule } from '../rules/signup-rules';
 import { defineContract, noParams } from './define';
+import { textField } from './fields';
 import { userSchema } from './profile';
 
 /** Profile notes (docs/product.md §2 step 5) are free text up to this many characters. */
@@ -21,13 +22,13 @@ export const profileUpdateSchema = z.strictObject({
     .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
     .nullable()
     .optional(),
-  countryregion: z.string().max(16).nullable().optional(),
+  countryregion: textField().max(16).nullable().optional(),
   city: cityRule.nullable().optional(),
   gender: z.enum(GENDERS).nullable().optional(),
-  date_of_birth: z.string().max(10).nullable().optional(),
+  date_of_birth: textField().max(10).nullable().optional(),
   /** Field name → allowed value; null removes the answer. Fields left out keep theirs. */
-  fields: z.record(z.string().max(40), z.string().max(40).nullable()).optional(),
-  personal: z.string().max(PERSONAL_MAX_LENGTH, { error: 'validation.max_length' }).nullable().optional(),
+  fields: z.record(textField().max(40), textField().max(40).nullable()).optional(),
+  personal: textField().max(PERSONAL_MAX_LENGTH, { error: 'validation.max_length' }).nullable().optional(),
   lastSignupStep: z.number().int().min(0).max(7).optional(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS } from '../constants';
 import { LOCALES } from '../locales';
+import { PRESENCES } from '../rules/member-rules';
 
 /** docs/product.md §3 Profile image: `thumb_filename` (and the full `filename`) relative to `cdn_prefix`. */
 export const profileImageSchema = z.object({
@@ -12,7 +13,8 @@ export type ProfileImage = z.infer<typeof profileImageSchema>;
 
 /**
  * docs/product.md §3 Profile as other members see it: never e-mail, date of birth,
- * exact location or tracking data.
+ * exact location, tracking data or when exactly the member was active (`presence` is
+ * coarse: online / today / this_week / longer; null for a deleted member).
  */
 export const publicProfileSchema = z.object({
   id: z.number().int(),
@@ -26,12 +28,13 @@ export const publicProfileSchema = z.object({
   gender: z.enum(GENDERS).nullable(),
   personal: z.string().nullable(),
   language: z.enum(LOCALES),
-  last_active_at: z.string().nullable(),
+  presence: z.enum(PRESENCES).nullable(),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-/** docs/product.md §3 Profile as its owner sees it (User.profile). */
+/** docs/product.md §3 Profile as its owner sees it (User.profile), with their own last-active time (ISO 8601). */
 export const ownProfileSchema = publicProfileSchema.extend({
+  last_active_at: z.string(),
   date_of_birth: z.string().nullable(),
   lastSignupStep: z.number().int().min(0).max(7),
   fictional_icon: z.boolean(),

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { defineContract } from './define';
+import { isStorableText, TEXT_INVALID_KEY, textField } from './fields';
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: 'push.invalid_key' });
 
 /** A browser PushSubscription as `toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'push.invalid_endpoint' }).max(2048),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'push.invalid_endpoint' })
+    .max(2048)
+    .refine(isStorableText, { error: TEXT_INVALID_KEY }),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url.max(200), auth: base64url.max(100) }),
 });
@@ -41,7 +45,7 @@ export const pushUnsubscribeContract = defineContract({
   auth: 'member',
   selector: { push: '1' },
   query: z.strictObject({ push: z.literal('1') }),
-  body: z.strictObject({ endpoint: z.string().max(2048) }),
+  body: z.strictObject({ endpoint: textField().max(2048) }),
   response: z.object({ subscribed: z.literal(false) }),
   errors: ['validation_failed', 'not_logged_in'],
 });

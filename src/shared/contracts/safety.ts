@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, noParams, profileRefBody } from './define';
+import { idField, textField } from './fields';
 
 /** Why a member reports a profile (moderation). */
 export const REPORT_REASONS = ['fake', 'spam', 'harassment', 'underage', 'inappropriate', 'other'] as const;
@@ -34,10 +35,10 @@ export const reportContract = defineContract({
   auth: 'member',
   query: noParams,
   body: z.strictObject({
-    profile: z.number().int().positive(),
-    conversation: z.number().int().positive().optional(),
+    profile: idField,
+    conversation: idField.optional(),
     reason: z.enum(REPORT_REASONS),
-    details: z.string().trim().max(1000, { error: 'safety.details_too_long' }).optional(),
+    details: textField().trim().max(1000, { error: 'safety.details_too_long' }).optional(),
   }),
   response: z.object({ reported: z.literal(true) }),
   errors: ['not_logged_in', 'not_found', 'validation_failed', 'rate_limited'],

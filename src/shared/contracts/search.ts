@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GENDERS, MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../constants';
 import { defineContract, idParam, queryFlag } from './define';
+import { textField } from './fields';
 import { publicProfileSchema } from './profile';
 
 const age = z.coerce.number({ error: 'validation.integer' }).int().min(MIN_AGE).max(MAX_AGE);
@@ -12,7 +13,7 @@ export const searchFiltersSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/, { error: 'validation.country' })
     .optional(),
-  countryregion: z.string().max(16).optional(),
+  countryregion: textField().max(16).optional(),
   min_age: age.optional(),
   max_age: age.optional(),
 });
@@ -22,12 +23,12 @@ export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 export const searchQuerySchema = z
   .strictObject({
     ...searchFiltersSchema.shape,
-    source: z.string().max(64).optional(),
+    source: textField().max(64).optional(),
     pp: z.coerce.number().int().min(1).max(48).default(SEARCH_PAGE_SIZE),
     auto_load: queryFlag.optional(),
     hideNudity: queryFlag.optional(),
     searchAllCountries: queryFlag.optional(),
-    trafficsource: z.string().max(100).optional(),
+    trafficsource: textField().max(100).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     /** docs/product.md §2: the page of similar results (widened search) instead of the main results. */
     similarpage: z.coerce.number().int().min(1).max(10_000).optional(),

@@ -8,7 +8,11 @@ export const MAX_UPLOAD_PIXELS = 40_000_000;
 /** Types a drop may bring (docs/product.md §5); the file picker accepts any image and the server sniffs the bytes. */
 export const DROP_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 
-/** `POST /api/profileimage.php`, multipart with one file in field `file` (docs/product.md §7). */
+/**
+ * `POST /api/profileimage.php`, multipart with one file in field `file` (docs/product.md §7);
+ * `rate_limited` (Retry-After) past the member's daily upload bytes or while the server's
+ * decode queue is full (docs/product.md §10 Photos).
+ */
 export const profileImageContract = defineContract({
   method: 'POST',
   path: '/api/profileimage.php',
@@ -17,5 +21,12 @@ export const profileImageContract = defineContract({
   // The multipart body is read by the handler itself.
   body: z.any(),
   response: z.object({ image: profileImageSchema, main_image_id: z.number().int() }),
-  errors: ['not_logged_in', 'payload_too_large', 'unsupported_media_type', 'validation_failed', 'photo_limit_reached'],
+  errors: [
+    'not_logged_in',
+    'payload_too_large',
+    'unsupported_media_type',
+    'validation_failed',
+    'photo_limit_reached',
+    'rate_limited',
+  ],
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isWebcamEligible, showsLanguageBadge, similarAgeRange, withNeighbour, WEBCAM_DELAY_MS } from './member-rules';
+import {
+  isWebcamEligible,
+  ONLINE_WINDOW_MS,
+  presenceOf,
+  showsLanguageBadge,
+  similarAgeRange,
+  withNeighbour,
+  WEBCAM_DELAY_MS,
+} from './member-rules';
 
 describe('docs/product.md §9 neighbour countries', () => {
   it.each([
@@ -56,5 +64,23 @@ describe('docs/product.md §6 webcam eligibility', () => {
     expect(isWebcamEligible({ ...base, signupDate: new Date(now - WEBCAM_DELAY_MS).toISOString() })).toBe(false);
     expect(isWebcamEligible({ ...base, allowsResellCams: false, allowsCamads: false })).toBe(false);
     expect(isWebcamEligible({ ...base, signupDate: null })).toBe(false);
+  });
+});
+
+describe('docs/product.md §3 presence', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const HOUR = 3600_000;
+  it.each([
+    [0, 'online'],
+    [ONLINE_WINDOW_MS - 1, 'online'],
+    [ONLINE_WINDOW_MS, 'today'],
+    [24 * HOUR - 1, 'today'],
+    [24 * HOUR, 'this_week'],
+    [7 * 24 * HOUR - 1, 'this_week'],
+    [7 * 24 * HOUR, 'longer'],
+    [400 * 24 * HOUR, 'longer'],
+  ])('active %i ms ago → %s', (ms, presence) => {
+    expect(presenceOf(ago(ms), now)).toBe(presence);
   });
 });

@@ -62,7 +62,21 @@ export function isWebcamEligible(input: {
 /** How recently a member must have been active to count as online (ms). */
 export const ONLINE_WINDOW_MS = 10 * 60_000;
 
-/** Whether a member active at `lastActiveAt` (ISO time) counts as online at `now` (ms since epoch). */
-export function isOnlineNow(lastActiveAt: string | null, now: number): boolean {
-  return lastActiveAt !== null && now - Date.parse(lastActiveAt) < ONLINE_WINDOW_MS;
+/**
+ * docs/product.md §3 Profile `presence`: how recently a member was active, as other members
+ * see it — online now, within the last 24 hours, the last 7 days, or longer ago. The time
+ * itself is only the member's own.
+ */
+export const PRESENCES = ['online', 'today', 'this_week', 'longer'] as const;
+export type Presence = (typeof PRESENCES)[number];
+
+const DAY_MS = 24 * 3600_000;
+
+/** The presence of a member last active at `lastActiveAt`, seen at `now`. */
+export function presenceOf(lastActiveAt: Date, now: Date): Presence {
+  const ago = now.getTime() - lastActiveAt.getTime();
+  if (ago < ONLINE_WINDOW_MS) return 'online';
+  if (ago < DAY_MS) return 'today';
+  if (ago < 7 * DAY_MS) return 'this_week';
+  return 'longer';
 }

@@ -1,5 +1,5 @@
 import { differenceInYears, isValid, parse } from 'date-fns';
-import { z } from 'zod';
+import { textField } from '../contracts/fields';
 import { CITY_MAX_LENGTH, MAX_AGE, MIN_AGE } from '../constants';
 
 /**
@@ -23,4 +23,4 @@ export function birthYearChoices(today: Date): number[] {
 }
 
 /** docs/product.md §5 City: optional, at most 255 characters. */
-export const cityRule = z.string().trim().max(CITY_MAX_LENGTH, { error: 'validation.max_length' });
+export const cityRule = textField().trim().max(CITY_MAX_LENGTH, { error: 'validation.max_length' });

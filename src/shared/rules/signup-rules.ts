@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../contracts/fields';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 
 /**
@@ -9,8 +10,7 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LE
  */
 
 /** docs/product.md §5 E-mail: a valid address ("Value is not a valid email address"). */
-export const emailRule = z
-  .string({ error: 'validation.required' })
+export const emailRule = textField({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
   .max(EMAIL_MAX_LENGTH, { error: 'validation.email' })
@@ -18,16 +18,14 @@ export const emailRule = z
   .transform((value) => value.toLowerCase());
 
 /** docs/product.md §5 Name: required, 1–150 characters, must not start with @. */
-export const nameRule = z
-  .string({ error: 'validation.required' })
+export const nameRule = textField({ error: 'validation.required' })
   .trim()
   .min(1, { error: 'validation.required' })
   .max(NAME_MAX_LENGTH, { error: 'validation.max_length' })
   .refine((value) => !value.startsWith('@'), { error: 'signup.name_starts_with_at' });
 
 /** docs/product.md §5 Password: must not be empty; we also require PASSWORD_MIN_LENGTH characters. */
-export const passwordRule = z
-  .string({ error: 'validation.required' })
+export const passwordRule = textField({ error: 'validation.required' })
   .min(1, { error: 'validation.required' })
   .min(PASSWORD_MIN_LENGTH, { error: 'validation.min_length' })
   .max(PASSWORD_MAX_LENGTH, { error: 'validation.max_length' });
