@@ -1,4 +1,5 @@
-import { timeBonusCredits } from '~/shared/payments';
+import { timeBonusCredits, type OfferedPackage } from '~/shared/payments';
+import { messageCost } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import type { SiteConfig } from '../sites/site-config';
 import { creditOffer, type CreditOffer } from './credit-offer';
@@ -52,5 +53,37 @@ export async function creditsPageOffer(
         }
       : null,
     timeBonus: bonus ? { percent: bonus.percent, until: bonus.until.toISOString() } : null,
+  };
+}
+
+/**
+ * What the chat composer knows about paying for messages (docs/product.md §11): the balance and
+ * premium state, what a message or GIF costs when not premium, and the packages of the member's
+ * country at the price they would pay now (automatic discount taken off, time bonus added), or
+ * no offer when the site sells nothing.
+ */
+export async function chatWallet(
+  ctx: AppContext,
+  site: SiteConfig,
+  member: { id: number; country: string | null; credits: number; isPremium: boolean },
+): Promise<{
+  credits: number;
+  isPremium: boolean;
+  messageCost: number;
+  offer: { currency: string; packages: OfferedPackage[] } | null;
+}> {
+  const pageOffer = await creditsPageOffer(ctx, site, member.id, member.country);
+  const discounted = pageOffer?.automaticDiscount?.prices ?? {};
+  return {
+    credits: member.credits,
+    isPremium: member.isPremium,
+    messageCost: messageCost(site.minimum_message_costs, member.country, false),
+    offer: pageOffer && {
+      currency: pageOffer.offer.currency,
+      packages: pageOffer.offer.packages.map((pack) => ({
+        ...pack,
+        price_cents: discounted[pack.id] ?? pack.price_cents,
+      })),
+    },
   };
 }

@@ -1,9 +1,7 @@
 import { fail, ok, type Result } from '~/shared/errors';
 import { discountedPrice, forCountry } from '~/shared/payments';
 import type { AppContext } from '../context';
-import { profiles } from '../db/schema';
 import type { SiteConfig } from '../sites/site-config';
-import { eq } from 'drizzle-orm';
 import {
   currentTimeBonus,
   discountTerms,
@@ -11,6 +9,7 @@ import {
   findCodeDiscount,
   type DiscountFailure,
 } from './discounts';
+import { profileCountry } from './purchase-quote';
 
 /** What `GET /api/discountcode.php` answers (docs/product.md §11 Discounts). */
 export interface DiscountOfferView {
@@ -42,8 +41,7 @@ export async function discountOffer(
     : await findAutomaticDiscount(ctx, payments.discounts, userId);
   if (!found.ok) return found;
   const discount = found.value;
-  const [profile] = await ctx.db.select({ country: profiles.country }).from(profiles).where(eq(profiles.id, userId));
-  const currency = forCountry(payments.currency_by_country, profile?.country ?? null);
+  const currency = forCountry(payments.currency_by_country, await profileCountry(ctx, userId));
   const terms = discountTerms(discount, currency);
   const bonus = currentTimeBonus(payments.discounts, ctx.clock.now());
   return ok({

@@ -104,7 +104,8 @@ export async function quotePurchase(
   });
 }
 
-async function profileCountry(ctx: AppContext, userId: number): Promise<string | null> {
+/** The country (ISO alpha-2) of the member's profile, or null when unset. */
+export async function profileCountry(ctx: AppContext, userId: number): Promise<string | null> {
   const [profile] = await ctx.db.select({ country: profiles.country }).from(profiles).where(eq(profiles.id, userId));
   return profile?.country ?? null;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { vatIncluded } from '~/shared/payments';
 import type { AppContext } from '../context';
 import { paymentTransactions, subscriptions, users } from '../db/schema';
 import { siteOrigin } from '../mail/background-mail';
@@ -46,7 +47,7 @@ export async function renewalTransaction(ctx: AppContext, payment: ProviderPayme
       subscriptionId: subscription.id,
       amountCents: subscription.amountCents,
       currency: subscription.currency,
-      vatCents: Math.round((subscription.amountCents * subscription.vatBp) / (10_000 + subscription.vatBp)),
+      vatCents: vatIncluded(subscription.amountCents, subscription.vatBp),
       vatBp: subscription.vatBp,
       country: subscription.country,
       method: subscription.method,
