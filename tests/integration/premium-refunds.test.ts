@@ -11,6 +11,7 @@ import {
 } from '../../src/server/db/schema';
 import { settleBackgroundMails } from '../../src/server/mail/background-mail';
 import { createMailer } from '../../src/server/mail/mailer';
+import { getUserView } from '../../src/server/members/profile-view';
 import { premiumStatus } from '../../src/server/payments/premium-status';
 import { runSandboxSubscriptions } from '../../src/server/payments/reconcile';
 import { cancelSubscription } from '../../src/server/payments/renewals';
@@ -182,6 +183,17 @@ describe('renewals', () => {
     expect(mails[0]!.subject).toBe('Je Amora Premium kon niet worden verlengd');
     expect(mails[0]!.text).toContain('Je Premium loopt tot 21 december 2026.');
     expect(mails[0]!.text).toContain('/premium');
+  });
+});
+
+describe('paid_user in the user response', () => {
+  it('follows premium: false before, true while premium runs, false again after its end', async () => {
+    const before = await p.buyer({ email: 'saar@example.com', name: 'Saar' });
+    expect(await getUserView(ctx(), before)).toMatchObject({ paid_user: false, is_premium: false });
+    const { member } = await buyPremium('lieke@example.com');
+    expect(await getUserView(ctx(), member)).toMatchObject({ paid_user: true, is_premium: true, credits: 0 });
+    clock.set(PREMIUM_END);
+    expect(await getUserView(ctx(), member)).toMatchObject({ paid_user: false, is_premium: false });
   });
 });
 
