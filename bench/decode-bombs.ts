@@ -3,8 +3,9 @@
  * Builds into `.e2e-builds/bench-decode-bombs` when the sources changed (BENCH_SKIP_BUILD=1
  * reuses it), serves it on PGlite in a fresh data folder, signs up one member and, after a
  * warm-up (one upload, settings requests, the periodic jobs' first run), sends BENCH_BOMBS
- * (default 10) 40-megapixel images (1–2 MB each) at once as that member while
- * GET /api/settings.php is asked every BENCH_INTERVAL_MS (default 10) ms.
+ * (default 10) 40-megapixel images (1–2 MB each) at once as that member, from a process of
+ * its own (bench/decode-bombs/attacker.ts), while GET /api/settings.php is asked every
+ * BENCH_INTERVAL_MS (default 10) ms.
  * Prints the server's RSS before (after a full garbage collection) and at its peak (sampled
  * every 10 ms), the uploads' statuses and time, and for 2 s before and during the uploads the
  * settings requests' p50/p99/max as the client sees them and the server's event-loop delay
@@ -15,6 +16,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { freePort, waitForServer } from '../tests/e2e/server';
@@ -110,6 +112,44 @@ async function multipart(image: BombImage): Promise<{ body: ArrayBuffer; type: s
   return { body: await encoded.arrayBuffer(), type: encoded.headers.get('content-type')! };
 }
 
+/**
+ * Starts bench/decode-bombs/attacker.ts with the bodies written to files; resolves once it is
+ * ready. `go()` makes it post them all at once and resolves with each upload's status and time.
+ */
+async function startAttacker(
+  cookie: string,
+  forms: { body: ArrayBuffer; type: string }[],
+): Promise<{ go: () => Promise<{ status: number; ms: number }[]> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'decode-bombs-'));
+  const files = forms.map((form, i) => {
+    const file = path.join(dir, `bomb-${i}.multipart`);
+    fs.writeFileSync(file, new Uint8Array(form.body));
+    fs.writeFileSync(`${file}.type`, form.type);
+    return file;
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/decode-bombs/attacker.ts', ...files], {
+    cwd: root,
+    env: { ...process.env, BENCH_BASE: base, BENCH_COOKIE: cookie },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  process.once('exit', () => child.kill('SIGTERM'));
+  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error('the attacker process ended early');
+    return line.value;
+  };
+  if ((await next()) !== 'ready') throw new Error('the attacker process did not start');
+  return {
+    go: async () => {
+      child.stdin!.write('go\n');
+      const results = JSON.parse(await next()) as { status: number; ms: number }[];
+      fs.rmSync(dir, { recursive: true, force: true });
+      return results;
+    },
+  };
+}
+
 async function upload(
   base: string,
   cookie: string,
@@ -197,8 +237,9 @@ try {
   await sleep(1000);
   const rssBefore = procStatus(server.pid!, 'VmRSS');
 
+  const attacker = await startAttacker(cookie, bodies);
   const started = performance.now();
-  const uploads = Promise.all(bodies.map((body) => upload(base, cookie, body)));
+  const uploads = attacker.go();
   const done = uploads.then(() => sleep(200));
   const [results, during, peak] = await Promise.all([uploads, settingsStream(base, done), peakRss(server.pid!, done)]);
   const totalS = (performance.now() - started) / 1000;

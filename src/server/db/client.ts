@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { yieldBeforeEachStatement } from './fair-pglite';
 import * as schema from './schema';
 
 /** The drizzle database, the same type whichever driver is behind it. */
@@ -59,6 +60,7 @@ export async function openDatabase(url: string): Promise<Database> {
     throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
   }
   await client.waitReady;
+  yieldBeforeEachStatement(client);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,

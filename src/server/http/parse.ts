@@ -71,35 +71,3 @@ export async function readLimitedBytes(request: Request, limit: number): Promise
   }
   return Buffer.concat(chunks);
 }
-
-/** Multipart overhead allowed on top of the file itself (boundaries, part headers), in bytes. */
-const MULTIPART_SLACK = 64 * 1024;
-
-/**
- * The bytes of the one file in multipart field `field`, reading at most
- * `maxBytes` (+ multipart overhead). Failures carry the upload message keys
- * (docs/product.md §7 profile image): not multipart (415), too large (413),
- * no file or more than one (422).
- */
-export async function readSingleFile(
-  request: Request,
-  field: string,
-  maxBytes: number,
-): Promise<Result<Uint8Array, 'unsupported_media_type' | 'payload_too_large' | 'validation_failed'>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) return fail('unsupported_media_type', 'upload.not_multipart');
-  if (Number(request.headers.get('content-length') ?? '0') > maxBytes + MULTIPART_SLACK) {
-    return fail('payload_too_large', 'upload.too_large');
-  }
-  const body = await readLimitedBytes(request, maxBytes + MULTIPART_SLACK);
-  if (!body) return fail('payload_too_large', 'upload.too_large');
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
-  } catch {
-    return fail('validation_failed', undefined, [{ path: field, message: 'upload.no_file' }]);
-  }
-  const files = form.getAll(field).filter((entry): entry is File => typeof entry !== 'string');
-  if (files.length !== 1) return fail('validation_failed', undefined, [{ path: field, message: 'upload.one_file' }]);
-  return ok(new Uint8Array(await files[0]!.arrayBuffer()));
-}

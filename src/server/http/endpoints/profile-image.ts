@@ -6,7 +6,7 @@ import { arrangeProfileImages } from '../../media/arrange-profile-images';
 import { deleteProfileImage } from '../../media/delete-profile-image';
 import { listOwnPhotos } from '../../media/own-photos';
 import { defineOperation } from '../api';
-import { readSingleFile } from '../parse';
+import { readSingleFile } from '../multipart';
 
 /**
  * `POST /api/profileimage.php` (docs/product.md §7): one image in the multipart field `file`;
