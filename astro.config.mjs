@@ -38,7 +38,7 @@ const beforeHydration = {
 export default defineConfig({
   output: 'server',
   outDir: OUT_DIR,
-  adapter: node({ mode: 'standalone' }),
+  adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
     beforeHydration,

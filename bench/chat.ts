@@ -55,7 +55,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       '--import',
       './bench/chat/gc-on-signal.mjs',
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      'dist/server/entry.mjs',
+      'scripts/serve.mjs',
     ],
     { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'inherit' },
   );

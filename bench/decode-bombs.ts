@@ -55,6 +55,7 @@ async function startServer(port: number): Promise<ChildProcess> {
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
+    AMORA_OUT_DIR: outDir,
     LOG_LEVEL: 'warn',
   };
   // PGlite in the bench's own folder, never a shared PostgreSQL.
@@ -66,7 +67,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       '--import',
       './bench/decode-bombs/server-probe.mjs',
       ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      path.join(outDir, 'server', 'entry.mjs'),
+      'scripts/serve.mjs',
     ],
     { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] },
   );

@@ -1,10 +1,11 @@
-// Builds the app (astro build) when dist/ is missing or older than any build input.
+// Builds the app (astro build, then precompress.mjs) when dist/ is missing or older than any build input.
 // Usage: node scripts/build-if-needed.mjs [--force]  (also imported by scripts/start.mjs)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateIcons } from './generate-icons.mjs';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // AMORA_OUT_DIR builds elsewhere (second builds of the PWA test, benchmarks): each output has its own stamp.
@@ -16,6 +17,7 @@ const INPUTS = [
   'content',
   'scripts/build-if-needed.mjs',
   'scripts/generate-icons.mjs',
+  'scripts/precompress.mjs',
   'locales',
   'public',
   'landers',
@@ -58,6 +60,11 @@ export async function buildIfNeeded(force = false) {
     env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const compressed = await precompress(path.join(OUT_DIR, 'client'));
+  const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
+  console.log(
+    `build: precompressed ${compressed.files} static files (${kb(compressed.bytes)} → brotli ${kb(compressed.brotliBytes)}, gzip ${kb(compressed.gzipBytes)})`,
+  );
   fs.writeFileSync(STAMP, new Date().toISOString());
   console.log(`build: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -58,7 +58,7 @@ export default async function setup(project: TestProject) {
   };
   // The first process builds if needed and seeds; the second only serves.
   project.provide('baseURL', await start(['scripts/start.mjs'], {}));
-  project.provide('baseURL2', await start(['dist/server/entry.mjs'], {}));
+  project.provide('baseURL2', await start(['scripts/serve.mjs'], {}));
   return async () => {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(

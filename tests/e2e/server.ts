@@ -34,13 +34,14 @@ export async function waitForServer(url: string, child: ChildProcess, timeoutMs:
 }
 
 /**
- * Serves an existing build (`<distDir>/server/entry.mjs`) on `port` with its own
- * data folder; `stop()` ends it and waits for the port to be free.
+ * Serves an existing build (`<distDir>`) with the production server (`scripts/serve.mjs`) on
+ * `port` with its own data folder; `stop()` ends it and waits for the port to be free.
  */
 export async function serveBuild(distDir: string, port: number, dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [`${distDir}/server/entry.mjs`], {
+  const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/serve.mjs')], {
     env: {
       ...process.env,
+      AMORA_OUT_DIR: distDir,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: 'localhost',
@@ -53,6 +54,8 @@ export async function serveBuild(distDir: string, port: number, dataDir: string,
   await waitForServer(`http://localhost:${port}/build-id.json`, child, 60_000);
   return {
     url: `http://localhost:${port}`,
+    /** The server's process id (with WEB_CONCURRENCY > 1, the primary whose children serve). */
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');

@@ -25,6 +25,28 @@ export interface Database {
 
 const LOAD_PREFIX = 'memory://?load=';
 
+/** Key of the advisory lock held while migrating PostgreSQL (any constant 64-bit number of our own). */
+const MIGRATION_LOCK_KEY = 7_146_021_901;
+
+/**
+ * Applies pending migrations on PostgreSQL under a session advisory lock, so processes starting
+ * together (`WEB_CONCURRENCY`, several machines) migrate one after the other: the first applies
+ * them, the others then find nothing to do (two concurrent CREATE TABLEs would fail one process).
+ */
+async function migratePgOnce(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(connection, { schema }), { migrationsFolder });
+    } finally {
+      await connection.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 /**
  * Opens the database named by `url`:
  * `memory://` → in-memory PGlite, `memory://?load=/path/dump.tar` → in-memory PGlite
@@ -41,7 +63,7 @@ export async function openDatabase(url: string): Promise<Database> {
       db,
       driver: 'postgres',
       raw: { kind: 'postgres', pool },
-      migrate: (migrationsFolder) => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: (migrationsFolder) => migratePgOnce(pool, migrationsFolder),
       close: () => pool.end(),
     };
   }

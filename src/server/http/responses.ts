@@ -6,9 +6,17 @@ const JSON_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-/** A JSON response (no-store: API answers carry member data). */
+/**
+ * A JSON response (no-store: API answers carry member data). It states its Content-Length
+ * (bytes), so the server's compression leaves answers under 1 KB as they are
+ * (docs/architecture.md §3 Serving and compression).
+ */
 export function jsonResponse(data: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
+  const body = new TextEncoder().encode(JSON.stringify(data));
+  return new Response(body, {
+    status,
+    headers: { ...JSON_HEADERS, 'content-length': String(body.byteLength), ...headers },
+  });
 }
 
 /** `{ error: { code, message, issues? } }` with the status from the one code→status table. */
