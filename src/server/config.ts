@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseIpRange } from './security/ip-ranges';
+import { S3_ENV_SCHEMA, s3ConfigFrom, s3EnvProblems, type S3Config } from './storage/s3-config';
 
 /** The non-empty, trimmed entries of a comma-separated variable. */
 function listOf(value: string): string[] {
@@ -135,6 +136,8 @@ const envSchema = z.object({
    * plain HTTP (and trusts only its own CA bundle).
    */
   MOLLIE_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).default('https://api.mollie.com/v2/'),
+  /** S3-compatible storage for uploads and media (S3_URL, S3_BUCKET, …; storage/s3-config.ts); unset → DATA_DIR/uploads. */
+  ...S3_ENV_SCHEMA,
 });
 
 export interface Config {
@@ -170,6 +173,8 @@ export interface Config {
   /** The built static files (pre-rendered landers and pages); null → beside the server bundle. */
   staticDir: string | null;
   landerMediaDir: string;
+  /** Uploads and media in an S3-compatible bucket (S3_URL and S3_BUCKET set); null → local disk under DATA_DIR/uploads. */
+  s3: S3Config | null;
   /** docs/product.md §11 Reconciliation: how long an open payment waits for its webhook (ms). */
   payments: {
     reconcileAfterMs: number;
@@ -193,9 +198,12 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
   const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(defined);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
-  }
+  // Checks between variables run on the raw values, so one start names every problem at once.
+  const problems = [
+    ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...s3EnvProblems(defined),
+  ];
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const trustedProxies = e.TRUST_PROXY === '0' ? [] : listOf(e.TRUST_PROXY);
@@ -232,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     gifApi: { url: e.GIF_API_URL, key: e.GIF_API_KEY ?? null },
     staticDir: e.STATIC_DIR ? path.resolve(cwd, e.STATIC_DIR) : null,
     landerMediaDir: path.resolve(cwd, e.LANDER_MEDIA_DIR),
+    s3: s3ConfigFrom(e),
     payments: {
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_S * 1000,
       mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_URL } : null,

@@ -10,7 +10,7 @@ import { loadVapidKeys } from './push/vapid';
 import { loadAppSecret } from './security/app-secret';
 import { createMailer, type Mailer } from './mail/mailer';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
-import { createLocalStorage, type Storage } from './storage/local-storage';
+import { createStorage, type Storage } from './storage/storage';
 import type { CamProvider } from './xcams/cam-provider';
 import type { GifProvider } from './gifs/gif-provider';
 import { createHttpGifProvider } from './gifs/http-provider';
@@ -78,7 +78,7 @@ export async function createContext(
     database,
     db: database.db,
     sites,
-    storage: createLocalStorage(config.dataDir),
+    storage: createStorage(config),
     clock: overrides.clock ?? systemClock,
     log,
     searchCountCache: createCountCache(),

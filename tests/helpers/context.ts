@@ -35,9 +35,10 @@ const TABLES = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [`
  * migrated template of tests/helpers/pglite-template.ts (the migrations then
  * find nothing to apply), or the PostgreSQL of `DATABASE_URL` (npm run test:pg,
  * files run one at a time), reset and migrated. Every table is emptied before
- * each test.
+ * each test. `env` may be a function, read when the context is first made (after
+ * the file's `beforeAll` hooks), for values only known then, such as a stand-in's port.
  */
-export function useTestContext(env: Record<string, string> = {}): {
+export function useTestContext(env: Record<string, string> | (() => Record<string, string>) = {}): {
   ctx: () => AppContext;
   clock: TestClock;
   /** Another "server process" on the same database: its own pool and realtime hub on PostgreSQL; the same context on PGlite (one process only). */
@@ -57,7 +58,7 @@ export function useTestContext(env: Record<string, string> = {}): {
         DATA_DIR: path.join(process.cwd(), 'data', 'test', String(process.pid)),
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
-        ...env,
+        ...(typeof env === 'function' ? env() : env),
       });
       context = await createContext(config, { clock, log: createLogger('silent') });
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
-import { isSafeKey } from '../storage/local-storage';
+import { isSafeKey } from '../storage/storage-keys';
 
 const TYPES: Record<string, string> = {
   webp: 'image/webp',

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ensureAvatarPool } from '../db/seed/avatars';
-import type { Storage } from '../storage/local-storage';
+import type { Storage } from '../storage/storage';
 import { LANDER_PORTRAITS_PER_GENDER } from './lander-members';
 
 /**

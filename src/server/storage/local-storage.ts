@@ -1,27 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Storage } from './storage';
+import { isSafeKey } from './storage-keys';
 
 /**
- * File storage for uploads and generated media. Keys are relative paths such as
- * `avatars/ab/123.webp`; the public URL is `cdn_prefix + '/' + key`.
+ * Local-disk storage under `<dataDir>/uploads` (docs/architecture.md §6 convention 13): the
+ * default, for one server machine. @throws from `put` for an unsafe key.
  */
-export interface Storage {
-  put(key: string, data: Uint8Array): Promise<void>;
-  /** The file's bytes, or null when it does not exist. */
-  get(key: string): Promise<Uint8Array | null>;
-  exists(key: string): Promise<boolean>;
-  /** Removes the file; a missing file is not an error (deleting twice is harmless). */
-  delete(key: string): Promise<void>;
-}
-
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
-
-/** True for keys that cannot escape the storage root (no `..`, no absolute paths). */
-export function isSafeKey(key: string): boolean {
-  return SAFE_KEY.test(key) && !key.split('/').some((part) => part === '..' || part === '' || part === '.');
-}
-
-/** Local-disk storage under `<dataDir>/uploads`. */
 export function createLocalStorage(dataDir: string): Storage {
   const root = path.join(dataDir, 'uploads');
   const resolve = (key: string) => {

@@ -2,7 +2,7 @@ import { createAvatar } from '@dicebear/core';
 import { personas } from '@dicebear/collection';
 import sharp from 'sharp';
 import type { Gender } from '~/shared/constants';
-import type { Storage } from '../../storage/local-storage';
+import type { Storage } from '../../storage/storage';
 import { poolAvatarTraits } from './avatar-traits';
 
 /**
