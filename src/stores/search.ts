@@ -3,6 +3,9 @@ import { callApi } from '../client/api';
 import { searchContract, type SearchFilters } from '~/shared/contracts/search';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
+import { readSearchUrl, SEARCH_FILTER_KEYS, type FirstSearchPage } from '~/shared/search-url';
+
+export { readSearchUrl };
 
 /**
  * Search list state (docs/product.md §2, §4): filters, the pages loaded (the last one kept
@@ -29,25 +32,27 @@ export const $searchFilters = map<SearchFilters>({});
 export const $searchPage = atom(1);
 export const $searchResults = atom<SearchResults>(EMPTY);
 
-const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 let controller: AbortController | null = null;
+/** The first (automatic) load happened, in the browser or on the server (primeSearch). */
 let hasLoaded = false;
+/** The store holds the server's first page and nothing was loaded since. */
+let primed = false;
 
-/** Filters and page from a URL's query (unknown or bad values are ignored). */
-export function readSearchUrl(url: URL): { filters: SearchFilters; page: number } {
-  const filters: Record<string, string | number> = {};
-  for (const key of FILTER_KEYS) {
-    const value = url.searchParams.get(key);
-    if (!value) continue;
-    filters[key] = key === 'min_age' || key === 'max_age' ? Number(value) : value;
-  }
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get('page') ?? '1')) || 1);
-  return { filters: filters as SearchFilters, page };
+/** The shown results for one page of a search answer (`page` is both first and last page). */
+export function readySearchResults(response: FirstSearchPage['response'], page: number): SearchResults {
+  return {
+    status: 'ready',
+    profiles: response.profiles,
+    numResults: response.paging.num_results,
+    numPages: response.paging.num_pages,
+    firstPage: page,
+    lastPage: page,
+  };
 }
 
 function writeSearchUrl(mode: 'push' | 'replace'): void {
   const url = new URL(window.location.href);
-  for (const key of [...FILTER_KEYS, 'page']) url.searchParams.delete(key);
+  for (const key of [...SEARCH_FILTER_KEYS, 'page']) url.searchParams.delete(key);
   for (const [key, value] of Object.entries($searchFilters.get())) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
@@ -65,6 +70,7 @@ async function loadSearch(append = false): Promise<void> {
   controller?.abort();
   const current = new AbortController();
   controller = current;
+  primed = false;
   const isAutoLoad = !hasLoaded;
   $searchResults.set({ ...$searchResults.get(), status: 'loading' });
   try {
@@ -85,16 +91,19 @@ async function loadSearch(append = false): Promise<void> {
     }
     const before = $searchResults.get();
     const page = $searchPage.get();
-    $searchResults.set({
-      status: 'ready',
-      profiles: append
-        ? [...before.profiles, ...response.profiles.filter((p) => !before.profiles.some((b) => b.id === p.id))]
-        : response.profiles,
-      numResults: response.paging.num_results,
-      numPages: response.paging.num_pages,
-      firstPage: append ? before.firstPage : page,
-      lastPage: page,
-    });
+    const ready = readySearchResults(response, page);
+    $searchResults.set(
+      append
+        ? {
+            ...ready,
+            profiles: [
+              ...before.profiles,
+              ...response.profiles.filter((p) => !before.profiles.some((b) => b.id === p.id)),
+            ],
+            firstPage: before.firstPage,
+          }
+        : ready,
+    );
   } catch (error) {
     if ((error as Error).name === 'AbortError') return;
     console.error('search failed', error);
@@ -108,8 +117,32 @@ export function retrySearch(): Promise<void> {
   return loadSearch(results.profiles.length > 0 && $searchPage.get() > results.firstPage);
 }
 
-/** First automatic load (docs/product.md §4 auto_load) from the page URL. */
+/**
+ * Starts the store from the first page the server rendered (docs/product.md §4 auto_load ran
+ * there), before the island's first render, so the island hydrates with the server's cards and
+ * `startSearch` makes no call. Only the first call of a page load counts; later ones (and calls
+ * after a load already happened) change nothing. Browser only: stores are shared by every
+ * request on the server.
+ */
+export function primeSearch(first: FirstSearchPage): void {
+  if (hasLoaded) return;
+  hasLoaded = true;
+  primed = true;
+  $searchFilters.set(first.response.filter_options);
+  $searchPage.set(first.page);
+  $searchResults.set(readySearchResults(first.response, first.page));
+}
+
+/**
+ * First automatic load (docs/product.md §4 auto_load) from the page URL. After `primeSearch`
+ * (and until another load) nothing is loaded: only remembered filters the server applied are
+ * written into the URL (without a history entry), as after a load in the browser.
+ */
 export function startSearch(url: URL): Promise<void> {
+  if (primed) {
+    if (JSON.stringify(readSearchUrl(url).filters) !== JSON.stringify($searchFilters.get())) writeSearchUrl('replace');
+    return Promise.resolve();
+  }
   const { filters, page } = readSearchUrl(url);
   $searchFilters.set(filters);
   $searchPage.set(page);

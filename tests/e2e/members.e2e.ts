@@ -101,6 +101,35 @@ describe('members area (journey)', () => {
     await expect.poll(() => navBadge(pageB, '/likes'), { timeout: 5_000 }).toBe(badgeBefore);
   });
 
+  it('has the first page of cards in the HTML and hydrates it without a search call', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/search.php')) searches.push(request.url());
+    });
+    const response = await page.goto(`${browser.baseURL}/members?gender=female&min_age=30&max_age=40&page=2`);
+    const html = await response!.text();
+    expect(html.match(/data-testid="member-card"/g)).toHaveLength(12);
+    // The first row's photos load first, the others lazily.
+    expect(html.match(/fetchpriority="high"/gi)).toHaveLength(4);
+    expect(html.match(/loading="lazy"/g)).toHaveLength(8);
+    await browser.waitForIslands(page);
+    const cards = page.getByTestId('member-card');
+    expect(await cards.count()).toBe(12);
+    for (const text of await cards.allTextContents()) {
+      const age = Number(/, (\d+)/.exec(text)?.[1]);
+      expect(age).toBeGreaterThanOrEqual(30);
+      expect(age).toBeLessThanOrEqual(40);
+    }
+    expect(await page.getByLabel('Looking for').inputValue()).toBe('female');
+    expect(searches).toEqual([]);
+    // Later pages are the island's own calls.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/page=3/);
+    await expect.poll(() => searches.length).toBe(1);
+    expect(new URL(searches[0]!).searchParams.get('page')).toBe('3');
+  });
+
   it('prompts visitors to sign up instead of liking', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(`${browser.baseURL}/members`);

@@ -82,11 +82,14 @@ describe('app shell', () => {
 
   it('shows the loading bar for slow API work and hides it again', async () => {
     const page = await browser.newPage();
+    // The first page of results is in the HTML; a filter change makes the (slow) search call.
+    await page.goto(`${browser.baseURL}/members`);
+    await browser.waitForIslands(page);
     await page.route('**/api/search.php*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 900));
       await route.continue();
     });
-    await page.goto(`${browser.baseURL}/members`);
+    await page.getByLabel('Looking for').selectOption('female');
     const bar = page.getByTestId('loading-bar');
     await expect.poll(() => bar.getAttribute('data-state')).toBe('loading');
     expect(await bar.evaluate((el) => getComputedStyle(el).height)).toBe('3px');

@@ -16,6 +16,8 @@ interface Props {
   href?: string;
   /** A "new" ribbon (a received like not yet seen). */
   newLabel?: string;
+  /** Above the fold: the photo is fetched with high priority and not lazily. */
+  priority?: boolean;
 }
 
 /** Photo-led member card (docs/product.md Visual direction): 4:5 photo, name + age, place, online dot. */
@@ -29,6 +31,7 @@ export function ProfileCard({
   actions,
   href,
   newLabel,
+  priority = false,
 }: Props) {
   // The server's coarse presence (docs/product.md §3), the same on the server and in the browser.
   const isOnline = profile.presence === 'online';
@@ -41,7 +44,8 @@ export function ProfileCard({
           alt=""
           width={240}
           height={300}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       ) : (

@@ -56,11 +56,14 @@ export function MemberCard({
   options,
   href,
   newLabel,
+  priority = false,
 }: {
   profile: PublicProfile;
   options: GridOptions;
   href?: string;
   newLabel?: string;
+  /** The photo is above the fold: loaded first, not lazily. */
+  priority?: boolean;
 }) {
   const { locale, cdnPrefix, countryNames, isLoggedIn, withActions, chatsAvailable, t } = options;
   return (
@@ -78,17 +81,38 @@ export function MemberCard({
       }
       href={href}
       newLabel={newLabel}
+      priority={priority}
     />
   );
 }
 
-/** The cards of a result list, member cards and (for eligible members) webcam cards. */
-export function ResultsGrid({ items, options, label }: { items: GridItem[]; options: GridOptions; label: string }) {
+/**
+ * The cards of a result list, member cards and (for eligible members) webcam cards. The photos
+ * of the first `priorityCards` member cards (counted without webcam cards, so the cards keep
+ * their priority when webcam cards arrive) load first, the others lazily.
+ */
+export function ResultsGrid({
+  items,
+  options,
+  label,
+  priorityCards = 0,
+}: {
+  items: GridItem[];
+  options: GridOptions;
+  label: string;
+  priorityCards?: number;
+}) {
+  let profileIndex = 0;
   return (
     <ul className="member-grid" aria-label={label}>
       {items.map((item) =>
         item.kind === 'profile' ? (
-          <MemberCard key={item.profile.id} profile={item.profile} options={options} />
+          <MemberCard
+            key={item.profile.id}
+            profile={item.profile}
+            options={options}
+            priority={profileIndex++ < priorityCards}
+          />
         ) : (
           <CamCard key={`cam-${item.block}-${item.variant}`} cam={item.cam} variant={item.variant} t={options.t} />
         ),

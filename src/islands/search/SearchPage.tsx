@@ -2,10 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import type { Locale } from '~/shared/locales';
+import type { FirstSearchPage } from '~/shared/search-url';
 import {
-  $searchFilters,
-  $searchPage,
-  $searchResults,
   goToSearchPage,
   loadNextSearchPage,
   restoreSearchFromUrl,
@@ -21,6 +19,13 @@ import { ScrollMore } from './ScrollMore';
 import { SearchFilters } from './SearchFilters';
 import { SimilarResults } from './SimilarResults';
 import { useMediaQuery } from './use-media-query';
+import { useSearchState } from './use-search-state';
+
+/**
+ * Cards whose photo loads first (`fetchpriority="high"`, not lazy): the first row at 1280 px
+ * (4 columns) and the first two rows on a phone (2 columns), what is above the fold.
+ */
+const PRIORITY_CARDS = 4;
 
 interface Props {
   locale: Locale;
@@ -32,13 +37,16 @@ interface Props {
   /** The site shows similar results (features.similar_results). */
   similarEnabled: boolean;
   chatsAvailable: boolean;
+  /** The first page the server searched for this URL (docs/product.md §4 auto_load); null → the island loads it. */
+  first?: FirstSearchPage | null;
 }
 
 /**
  * The members search list (docs/product.md §2 /members): filters, 12 cards per page with
  * like/message/visit actions, webcam cards for eligible members, similar
  * results after the last page. Phones scroll infinitely; wider screens page
- * with a pager (each page a history entry).
+ * with a pager (each page a history entry). With `first` the first page is in the server's HTML
+ * and hydrates without a search call; later pages and filter changes load through the store.
  */
 export default function SearchPage({
   locale,
@@ -48,11 +56,10 @@ export default function SearchPage({
   webcamsEligible,
   similarEnabled,
   chatsAvailable,
+  first = null,
 }: Props) {
   const t = useT(locale);
-  const filters = useStore($searchFilters);
-  const page = useStore($searchPage);
-  const results = useStore($searchResults);
+  const { filters, page, results } = useSearchState(first);
   const cams = useStore($cams);
   const infinite = useMediaQuery('(max-width: 767px)');
   useEffect(() => {
@@ -115,7 +122,7 @@ export default function SearchPage({
         </ul>
       ) : (
         <div aria-busy={isLoading}>
-          <ResultsGrid items={items} options={options} label={t('search.results')} />
+          <ResultsGrid items={items} options={options} label={t('search.results')} priorityCards={PRIORITY_CARDS} />
         </div>
       )}
 

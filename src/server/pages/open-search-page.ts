@@ -1,0 +1,58 @@
+import { SEARCH_PAGE_SIZE } from '~/shared/constants';
+import { searchQuerySchema, type SearchFilters } from '~/shared/contracts/search';
+import { readSearchUrl, type FirstSearchPage } from '~/shared/search-url';
+import type { AppContext } from '../context';
+import { filtersForSearch } from '../members/saved-search';
+import { searchMembers } from '../members/search-members';
+
+export interface SearchPageInput {
+  /** The page's URL: its filters and page are read as the search island reads them. */
+  url: URL;
+  /** The logged-in member (remembered filters, never in their own results); null for visitors. */
+  viewerId: number | null;
+  /** The site's countries, searched when no country filter is set. */
+  countries: string[];
+}
+
+/**
+ * The first page of `/members` results for the HTML (docs/product.md §2 /members, §4 auto_load):
+ * exactly the search the island's first call `GET /api/search.php?…&page&pp=12&auto_load=1`
+ * would run — the URL's filters checked by the search contract, a member's remembered filters
+ * when the URL has none, the site's countries, the viewer and blocked members left out.
+ * The caller has already checked that the visitor may search (docs/product.md §5).
+ *
+ * Returns null when the URL's filters or page do not pass the contract (the island then makes
+ * the call itself and shows the API's answer, its error state) or when the search fails (logged
+ * as `search page prerender failed`); it never throws, so the page still renders.
+ */
+export async function openSearchPage(ctx: AppContext, input: SearchPageInput): Promise<FirstSearchPage | null> {
+  const { filters, page } = readSearchUrl(input.url);
+  // The query as the browser would send it: every value a string, empty ones left out.
+  const sent: Record<string, string> = { page: String(page), pp: String(SEARCH_PAGE_SIZE), auto_load: '1' };
+  for (const [key, value] of Object.entries(filters)) sent[key] = String(value);
+  const query = searchQuerySchema.safeParse(sent);
+  if (!query.success) return null;
+  const { gender, country, countryregion, min_age, max_age } = query.data;
+  const urlFilters = Object.fromEntries(
+    Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
+  ) as SearchFilters;
+  try {
+    const effective = await filtersForSearch(ctx, input.viewerId, urlFilters, {
+      autoLoad: true,
+      manualSearch: false,
+      doNotSave: false,
+      similar: false,
+    });
+    const response = await searchMembers(ctx, {
+      filters: effective,
+      page: query.data.page,
+      pp: query.data.pp,
+      viewerId: input.viewerId,
+      countries: input.countries,
+    });
+    return { page: query.data.page, response };
+  } catch (error) {
+    ctx.log.warn('search page prerender failed', { error });
+    return null;
+  }
+}
