@@ -1,11 +1,13 @@
 /**
  * Lighthouse 13 (mobile preset, simulated throttling) on a URL: one warm-up run
  * (not counted: a freshly started Chromium spends its first page on start-up
- * work Lighthouse cannot attribute), then `runs` runs; returns the median of
- * each category score (0–100) and the host's CPU benchmark index per run.
+ * work Lighthouse cannot attribute), then `runs` runs. `lighthouseRuns` returns
+ * each counted run's report (bench:pages reads metrics and network records from
+ * them); `lighthouseScores` the median of each category score (0–100) and the
+ * host's CPU benchmark index per run.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export interface LighthouseScores {
@@ -19,15 +21,47 @@ export interface LighthouseScores {
   benchmarkIndex: number[];
 }
 
+export interface LighthouseRunOptions {
+  /** Categories of the counted runs (the warm-up runs performance only); default all four. */
+  onlyCategories?: string[];
+  /** Headers sent with every request of the page, e.g. `{ Cookie: 'amora_session=…' }` for a member's page. */
+  extraHeaders?: Record<string, string>;
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Median Lighthouse scores of `runs` runs against `url` with Chromium at CHROMIUM_PATH. */
-export async function lighthouseScores(url: string, runs: number): Promise<LighthouseScores> {
+/** The reports of `runs` Lighthouse runs (after one warm-up) against `url` with Chromium at CHROMIUM_PATH. */
+export async function lighthouseRuns(url: string, runs: number, options: LighthouseRunOptions = {}): Promise<Result[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
-  const scores: Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number[]> = {
+  const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
+  const extra = options.extraHeaders ? { extraHeaders: options.extraHeaders } : {};
+  const reports: Result[] = [];
+  try {
+    await lighthouse(url, { ...flags, ...extra, onlyCategories: ['performance'] });
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(url, {
+        ...flags,
+        ...extra,
+        onlyCategories: options.onlyCategories ?? [...CATEGORIES],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+      reports.push(lhr);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return reports;
+}
+
+/** Median Lighthouse scores of `runs` runs against `url` with Chromium at CHROMIUM_PATH. */
+export async function lighthouseScores(url: string, runs: number): Promise<LighthouseScores> {
+  const scores: Record<(typeof CATEGORIES)[number], number[]> = {
     performance: [],
     accessibility: [],
     'best-practices': [],
@@ -35,31 +69,16 @@ export async function lighthouseScores(url: string, runs: number): Promise<Light
   };
   const failing = new Set<string>();
   const benchmarkIndex: number[] = [];
-  try {
-    await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(scores),
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-      benchmarkIndex.push(Math.round(lhr.environment.benchmarkIndex));
-      for (const key of Object.keys(scores) as (keyof typeof scores)[])
-        scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
-      for (const category of Object.values(lhr.categories)) {
-        for (const ref of category.auditRefs) {
-          const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
-            failing.add(`${ref.id}: ${audit.displayValue ?? audit.title}`);
-        }
+  for (const lhr of await lighthouseRuns(url, runs)) {
+    benchmarkIndex.push(Math.round(lhr.environment.benchmarkIndex));
+    for (const key of CATEGORIES) scores[key].push(Math.round((lhr.categories[key]?.score ?? 0) * 100));
+    for (const category of Object.values(lhr.categories)) {
+      for (const ref of category.auditRefs) {
+        const audit = lhr.audits[ref.id];
+        if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+          failing.add(`${ref.id}: ${audit.displayValue ?? audit.title}`);
       }
     }
-  } finally {
-    await chrome.kill();
   }
   return {
     performance: median(scores.performance),
