@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
+import { readOrCreateOnce } from '../security/create-once';
 
 /** VAPID key pair (base64url) and the contact subject sent to push services. */
 export interface VapidKeys {
@@ -11,7 +11,8 @@ export interface VapidKeys {
 
 /**
  * The VAPID keys: from the environment when both keys are given, else from
- * `<dataDir>/vapid.json`, generated (mode 0600) on first start.
+ * `<dataDir>/vapid.json`, generated (mode 0600) on first start, once even when several
+ * processes start together.
  */
 export function loadVapidKeys(
   dataDir: string,
@@ -20,13 +21,7 @@ export function loadVapidKeys(
   if (fromEnv.publicKey && fromEnv.privateKey) {
     return { publicKey: fromEnv.publicKey, privateKey: fromEnv.privateKey, subject: fromEnv.subject };
   }
-  const file = path.join(dataDir, 'vapid.json');
-  if (fs.existsSync(file)) {
-    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
-    return { ...stored, subject: fromEnv.subject };
-  }
-  const generated = webpush.generateVAPIDKeys();
-  fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(generated), { mode: 0o600 });
-  return { ...generated, subject: fromEnv.subject };
+  const stored = readOrCreateOnce(path.join(dataDir, 'vapid.json'), () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };
+  return { publicKey, privateKey, subject: fromEnv.subject };
 }
