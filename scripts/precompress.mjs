@@ -1,5 +1,5 @@
 /**
- * Build step (docs/architecture.md §3 Compression): writes a brotli (`.br`, quality 11) and a
+ * Build step (docs/architecture.md §3 Serving and compression): writes a brotli (`.br`, quality 11) and a
  * gzip (`.gz`, level 9) copy next to every compressible file of the build's static folder
  * (scripts, styles, SVG, JSON, the offline page), so the server sends them without compressing
  * at request time. Files under 1 KB gain nothing and are skipped, as are the pre-rendered pages
