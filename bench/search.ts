@@ -7,13 +7,17 @@
  *  - database time of the search use case in-process, ms (cold first call, then p50/p99 of BENCH_REPEAT calls)
  *  - the page query's plan (index used; "+ Sort" would mean the order is not from an index)
  *  - HTTP p50/p99 ms at BENCH_RATE (default 200) searches/s for BENCH_SECONDS (default 5) each
+ * Then, on PostgreSQL, the saturation throughput (req/s, p50/p99 ms) of the same searches with
+ * one and with two server processes (WEB_CONCURRENCY=1 and 2, BENCH_THROUGHPUT_SECONDS, default 10,
+ * each), side by side; PGlite serves one process only. The load generator runs in this process,
+ * on the same machine, so it takes CPU from the servers.
  * Targets: HTTP p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite; page 500 ≤ 1.5× page 1.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { measureDatabaseTimes } from './search/database-time';
-import { measureHttp, startServer } from './search/http-load';
+import { measureHttp, measureThroughput, startServer, type Throughput } from './search/http-load';
 
 const root = path.resolve(import.meta.dirname, '..');
 const members = process.env.BENCH_MEMBERS ?? '1000000';
@@ -22,6 +26,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? '5');
 const repeat = Number(process.env.BENCH_REPEAT ?? '50');
 const port = process.env.BENCH_PORT ?? '4399';
 const which = process.env.BENCH_DB ?? 'both';
+const throughputSeconds = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? '10');
 
 const targets = [
   {
@@ -107,5 +112,33 @@ for (const target of targets) {
   console.log(
     `${target.name}: worst HTTP p99 ${fmt(worstP99)} ms (budget ${target.p99Budget}); page 500 / page 1 HTTP p50 ratio max ${fmt(Math.max(...ratios))} (budget 1.5); sorts in plans: ${database.some((row) => row.plan.includes('Sort')) ? 'YES' : 'none'}`,
   );
+
+  if (target.env.DATABASE_URL) {
+    const throughputs: Throughput[] = [];
+    for (const processes of [1, 2]) {
+      const cluster = await startServer(root, { ...env, WEB_CONCURRENCY: String(processes) }, port);
+      throughputs.push(
+        await measureThroughput(port, processes, throughputSeconds).finally(() => cluster.kill('SIGTERM')),
+      );
+      await new Promise((resolve) => cluster.once('exit', resolve));
+    }
+    console.log(`\n${target.name}: saturation throughput, ${throughputSeconds} s each (WEB_CONCURRENCY)`);
+    console.log('processes | req/s  | p50 ms | p99 ms | errors');
+    for (const t of throughputs) {
+      console.log(
+        [
+          String(t.processes).padStart(9),
+          fmt(t.rate).padStart(6),
+          fmt(t.p50).padStart(6),
+          fmt(t.p99).padStart(6),
+          String(t.non2xx).padStart(6),
+        ].join(' | '),
+      );
+      if (t.non2xx > 0) failed = true;
+    }
+    console.log(
+      `${target.name}: 2 processes / 1 process throughput ${fmt(throughputs[1]!.rate / Math.max(throughputs[0]!.rate, 0.001))}×`,
+    );
+  }
 }
 process.exit(failed ? 1 : 0);

@@ -67,3 +67,45 @@ export async function measureHttp(port: string, rate: number, seconds: number): 
   }
   return out;
 }
+
+export interface Throughput {
+  processes: number;
+  /** Mean answered searches per second. */
+  rate: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+/**
+ * Saturation throughput of GET /api/search.php: `connections` clients each sending the next
+ * search as soon as the last one is answered, for `seconds`, cycling through every filter
+ * combination at page 1 and page 500 (so no single cached page dominates). Returns autocannon's
+ * mean req/s and latency p50/p99 (ms); `processes` is only carried along for the table.
+ */
+export async function measureThroughput(
+  port: string,
+  processes: number,
+  seconds: number,
+  connections = 32,
+): Promise<Throughput> {
+  const base = `http://127.0.0.1:${port}`;
+  const paths = COMBINATIONS.flatMap((combination) =>
+    PAGES.map((page) => `/api/search.php?${queryString(combination.query, page)}`),
+  );
+  for (const path of paths) await fetch(base + path, { headers: { 'package-name': 'amora' } });
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    headers: { 'package-name': 'amora' },
+    requests: paths.map((path) => ({ method: 'GET' as const, path })),
+  });
+  return {
+    processes,
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
