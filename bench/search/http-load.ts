@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { COMBINATIONS, PAGES, queryString } from './scenarios';
 
@@ -10,6 +11,35 @@ export interface HttpTimes {
   rate: number;
   non2xx: number;
   bytes: number;
+  /** Server CPU time (user + system, every server process) per answered search, ms. */
+  cpuMsPerSearch: number;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, ms) used so far by `pid` and its live descendants, from /proc. */
+export function processTreeCpuMs(pid: number): number {
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state ppid … utime(12) stime(13).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The process ended while /proc was read.
+    }
+  }
+  let ticks = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    ticks += stats.get(current)?.ticks ?? 0;
+    for (const [child, stat] of stats) if (stat.ppid === current) pending.push(child);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** Starts the built server (no seeding) on `port` and resolves once it answers. */
@@ -38,15 +68,23 @@ export async function startServer(
 /**
  * HTTP latency of GET /api/search.php at a fixed arrival rate (`rate` requests
  * per second over 20 connections) for `seconds` per combination and page,
- * after one warm-up request. Returns autocannon's p50/p99 (ms).
+ * after one warm-up request. Returns autocannon's p50/p99 (ms) and the server processes' CPU
+ * time per answered search (ms, from /proc: Node and the PGlite database it runs, not a
+ * separate PostgreSQL server).
  */
-export async function measureHttp(port: string, rate: number, seconds: number): Promise<HttpTimes[]> {
+export async function measureHttp(
+  port: string,
+  rate: number,
+  seconds: number,
+  serverPid: number,
+): Promise<HttpTimes[]> {
   const base = `http://127.0.0.1:${port}`;
   const out: HttpTimes[] = [];
   for (const combination of COMBINATIONS) {
     for (const page of PAGES) {
       const path = `/api/search.php?${queryString(combination.query, page)}`;
       await fetch(base + path, { headers: { 'package-name': 'amora' } });
+      const cpuBefore = processTreeCpuMs(serverPid);
       const result = await autocannon({
         url: base + path,
         connections: 20,
@@ -62,6 +100,7 @@ export async function measureHttp(port: string, rate: number, seconds: number): 
         rate: result.requests.average,
         non2xx: result.non2xx + result.errors,
         bytes: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+        cpuMsPerSearch: (processTreeCpuMs(serverPid) - cpuBefore) / Math.max(result.requests.total, 1),
       });
     }
   }

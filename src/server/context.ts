@@ -4,6 +4,7 @@ import { createLogger, type Logger } from './log/logger';
 import { createDecodeQueue, type DecodeQueue } from './media/decode-queue';
 import { createCountCache, type CountCache } from './members/count-cache';
 import { createCursorCache, type CursorCache } from './members/page-cursors';
+import { createPageCache, type PageCache } from './members/page-cache';
 import { pushEndpointPolicy } from './push/endpoint-policy';
 import { createPushService, type PushService } from './push/push-service';
 import { loadVapidKeys } from './push/vapid';
@@ -47,6 +48,8 @@ export interface AppContext {
   searchCountCache: CountCache;
   /** Per-process keyset cursors of deep search pages (members/page-cursors.ts). */
   searchCursorCache: CursorCache;
+  /** Per-process cache of visitors' whole search answers (members/page-cache.ts). */
+  searchPageCache: PageCache;
   /** Webcam partner feed (docs/product.md §6): HTTP when XCAMS_FEED_URL is set, else the demo feed. */
   cams: CamProvider;
   /** Chat GIFs: the GIF service when GIF_API_KEY is set, else the built-in offline set. */
@@ -83,6 +86,7 @@ export async function createContext(
     log,
     searchCountCache: createCountCache(),
     searchCursorCache: createCursorCache(),
+    searchPageCache: createPageCache(overrides.clock ?? systemClock),
     imageDecodes: createDecodeQueue({ concurrency: config.photos.decodeConcurrency }),
     realtime: createRealtimeHub({
       databaseUrl: database.driver === 'postgres' ? config.databaseUrl : null,

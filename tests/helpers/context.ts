@@ -65,6 +65,7 @@ export function useTestContext(env: Record<string, string> | (() => Record<strin
     clock.set('2026-11-21T12:00:00Z');
     context.searchCountCache.clear();
     context.searchCursorCache.clear();
+    context.searchPageCache.clear();
     await context.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
   });
 

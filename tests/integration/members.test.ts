@@ -8,7 +8,7 @@ import { useTestContext } from '../helpers/context';
 import { addImage, createMember, MEMBER_PASSWORD } from '../helpers/factories';
 import { eq } from 'drizzle-orm';
 
-const { ctx } = useTestContext();
+const { ctx, clock } = useTestContext();
 const search = (query: Record<string, string | number> = {}, options = {}) =>
   callApi(ctx(), searchEndpoint, '/api/search.php', { query, ...options });
 
@@ -132,12 +132,13 @@ describe('search counts', () => {
     expect((await search({}, { cookie })).json.paging.num_results).toBe(1);
     expect((await search({})).json.paging.num_results).toBe(2);
     await createMember(ctx(), { name: 'B', gender: 'female' });
-    // Within the cache time the count stays, the list is live.
-    const cached = await search({});
-    expect(cached.json.paging.num_results).toBe(2);
-    expect(cached.json.profiles).toHaveLength(3);
+    // Within the cache time the count stays; a member's list is live (a visitor's page is cached too).
+    const cached = await search({}, { cookie });
+    expect(cached.json.paging.num_results).toBe(1);
+    expect(cached.json.profiles).toHaveLength(2);
     ctx().searchCountCache.clear();
     ctx().searchCursorCache.clear();
+    ctx().searchPageCache.clear();
     expect((await search({})).json.paging.num_results).toBe(3);
     expect((await search({ gender: 'female' }, { cookie })).json.paging.num_results).toBe(2);
     expect(me).toBeGreaterThan(0);
@@ -177,5 +178,30 @@ describe('similar results (docs/product.md §2 similarpage, §9)', () => {
     ]);
     expect(similar.json.filter_options).toEqual({ min_age: 21, max_age: 40 });
     expect(similar.json.paging.num_results).toBe(3);
+  });
+});
+
+describe("visitors' page cache", () => {
+  it('gives visitors one shared answer for 10 s, then the new one; members always get their live list', async () => {
+    await createMember(ctx(), { name: 'A', gender: 'female', country: 'DE' });
+    const viewer = await createMember(ctx(), { name: 'Me', email: 'viewer@example.com', gender: 'male' });
+    const login = await callApi(ctx(), loginEndpoint, '/api/login.php', {
+      method: 'POST',
+      body: { email: 'viewer@example.com', password: MEMBER_PASSWORD },
+    });
+    const cookie = sessionCookieFrom(login.cookies);
+    const names = async (options: Parameters<typeof search>[1] = {}) =>
+      (await search({ gender: 'female' }, options)).json.profiles.map((p: { name: string }) => p.name);
+    expect(await names()).toEqual(['A']);
+    await createMember(ctx(), { name: 'B', gender: 'female', country: 'DE', lastActiveAt: new Date() });
+    clock.advance(9_000);
+    expect(await names()).toEqual(['A']);
+    expect(await names({ cookie })).toEqual(['B', 'A']);
+    // Another page, filter set or site is another answer.
+    expect((await search({ gender: 'female', page: 2 })).json.profiles).toEqual([]);
+    expect(await names({ packageName: 'flirtbox' })).toEqual(['B', 'A']);
+    clock.advance(2_000);
+    expect(await names()).toEqual(['B', 'A']);
+    expect(viewer).toBeGreaterThan(0);
   });
 });

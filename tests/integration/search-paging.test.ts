@@ -48,6 +48,7 @@ describe('search pages over keyset cursors', () => {
       members.push(await createMember(ctx(), { name: `M${i}`, lastActiveAt: new Date(Date.UTC(2026, 10, 1, 0, i)) }));
     expect(await ids({ page: 3 })).toEqual(members.slice(0, 6).reverse());
     ctx().searchCursorCache.clear();
+    // Past the visitors' page cache too: this is about the cursors.
     clock.advance(60_000);
     await createMember(ctx(), { name: 'Newest', lastActiveAt: new Date(Date.UTC(2026, 10, 2)) });
     // The new member leads page 1, so page 3 now starts one member later and holds the rest.

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { birthDateRange } from './age';
 import { cachedCount } from './count-cache';
+import { cachedPage } from './page-cache';
 import { withImages } from './profile-view';
 import { searchPageRows } from './search-page-rows';
 import { notBlockedWith } from '../chat/blocks';
@@ -53,11 +54,26 @@ export function similarFilters(filters: SearchFilters): { filters: SearchFilters
  * countries), region and age,
  * most recently active first, one page at a time (keyset pages, see
  * search-page-rows.ts), with the total count (cached per filter set for
- * COUNT_TTL_MS; the searcher is never counted).
+ * COUNT_TTL_MS; the searcher is never counted). A visitor's answer is shared by every visitor
+ * asking the same page for PAGE_TTL_MS (page-cache.ts).
  */
 export async function searchMembers(ctx: AppContext, input: SearchInput): Promise<SearchResponse> {
-  const { filters, page, pp, viewerId, countries } = input;
+  if (input.viewerId !== null) return runSearch(ctx, input, ctx.clock.now());
   const today = ctx.clock.now();
+  const key = JSON.stringify([
+    input.similar ? 'similar' : 'main',
+    input.filters,
+    input.filters.country ? null : input.countries,
+    today.toISOString().slice(0, 10),
+    input.page,
+    input.pp,
+  ]);
+  return cachedPage(ctx.searchPageCache, key, () => runSearch(ctx, input, today));
+}
+
+/** One search as `searchMembers` describes it, run on the database (its count and cursors cached). */
+async function runSearch(ctx: AppContext, input: SearchInput, today: Date): Promise<SearchResponse> {
+  const { filters, page, pp, viewerId, countries } = input;
   const main = filterCondition(filters, countries, today);
   let matching = main;
   let effective = filters;
