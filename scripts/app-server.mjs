@@ -4,8 +4,7 @@
  * 1. the method guard (method-guard.mjs: a TRACE is a 405, not the adapter's 500) and a check
  *    that the path decodes (else 400, as the adapter's own server did);
  * 2. `X-Content-Type-Options: nosniff` on every answer;
- * 3. the build's static files (sirv, GET and HEAD only; never the pre-rendered pages under
- *    `sites/`, which the app serves for the request's site), sending the `.br`/`.gz` copy the build
+ * 3. the build's static files (sirv, GET and HEAD only), sending the `.br`/`.gz` copy the build
  *    wrote (precompress.mjs) when the client accepts it, with `Vary: Accept-Encoding`; hashed
  *    `/_astro/` files are cached for a year, the others revalidate (`/sw.js` must never be stale);
  * 4. compression of what the app answers (the `compression` middleware: brotli, else gzip, by
@@ -36,17 +35,6 @@ export function shouldCompress(req, res) {
   const type = String(res.getHeader('content-type') ?? '');
   if (/^text\/event-stream\b/i.test(type)) return false;
   return compression.filter(req, res);
-}
-
-/** True for a path into the build's pre-rendered pages (`/sites/<site>/…`), however it is spelled. */
-function isPrerenderedFile(url) {
-  let pathname;
-  try {
-    pathname = decodeURIComponent(url.split('?')[0] ?? '/');
-  } catch {
-    return true;
-  }
-  return /^[/\\]+sites(?:[/\\]|$)/i.test(pathname);
 }
 
 /** True when `url`'s path can be decoded (a malformed escape such as `/%E0%A4%A` cannot). */
@@ -87,10 +75,8 @@ export function createAppServer({ clientDir, app }) {
       return;
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    // The pre-rendered pages under /sites/ are the app's to serve (per site, with its headers), never as raw files.
-    if ((req.method === 'GET' || req.method === 'HEAD') && !isPrerenderedFile(req.url ?? '/')) {
-      statics(req, res, () => toApp(req, res));
-    } else toApp(req, res);
+    if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, () => toApp(req, res));
+    else toApp(req, res);
   });
   guardRequestMethods(server);
   return server;

@@ -119,19 +119,6 @@ describe('static files', () => {
     }
   });
 
-  it('never serves the pre-rendered pages as raw files: those paths go to the app', async () => {
-    for (const url of [
-      '/sites/amora/index.html',
-      '/%73ites/amora/index.html',
-      '/sites%2Famora/index.html',
-      '//sites/amora/index.html',
-    ]) {
-      const res = await get(url, null);
-      expect(res.status).toBe(404);
-      expect(res.body.toString()).toBe('not found');
-    }
-  });
-
   it('lets files without a content hash revalidate', async () => {
     const res = await get('/sw.js', 'br');
     expect(res.headers['content-encoding']).toBe('br');
