@@ -14,6 +14,7 @@ describe('members area (journey)', () => {
     const grid = pageA.getByRole('list', { name: 'Search results' });
     const cards = grid.getByTestId('member-card');
     await expect.poll(() => cards.count()).toBe(12);
+    await pageA.locator('section[data-hydrated]').waitFor();
 
     await pageA.getByLabel('Looking for').selectOption('female');
     await pageA.waitForURL(/gender=female/);
@@ -113,7 +114,7 @@ describe('members area (journey)', () => {
     // The first row's photos load first, the others lazily.
     expect(html.match(/fetchpriority="high"/gi)).toHaveLength(4);
     expect(html.match(/loading="lazy"/g)).toHaveLength(8);
-    await browser.waitForIslands(page);
+    await page.locator('section[data-hydrated]').waitFor();
     const cards = page.getByTestId('member-card');
     expect(await cards.count()).toBe(12);
     for (const text of await cards.allTextContents()) {
@@ -126,8 +127,10 @@ describe('members area (journey)', () => {
     // Later pages are the island's own calls.
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/page=3/);
-    await expect.poll(() => searches.length).toBe(1);
-    expect(new URL(searches[0]!).searchParams.get('page')).toBe('3');
+    await expect.poll(() => searches.length).toBeGreaterThan(0);
+    // The page the pager asked for (similar results may follow when it is the last page).
+    const first = new URL(searches[0]!).searchParams;
+    expect([first.get('page'), first.get('similarpage')]).toEqual(['3', null]);
   });
 
   it('prompts visitors to sign up instead of liking', async () => {

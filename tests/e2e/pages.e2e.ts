@@ -51,6 +51,8 @@ describe('pages', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${browser.baseURL}/members`);
     await expect.poll(() => page.getByTestId('member-card').count()).toBe(12);
+    // The cards come in the HTML: the filters work once the island has hydrated.
+    await page.locator('section[data-hydrated]').waitFor();
     await page.getByLabel('Looking for', { exact: true }).selectOption('female');
     await page.waitForURL(/gender=female/);
     await expect

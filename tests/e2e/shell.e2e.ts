@@ -84,7 +84,7 @@ describe('app shell', () => {
     const page = await browser.newPage();
     // The first page of results is in the HTML; a filter change makes the (slow) search call.
     await page.goto(`${browser.baseURL}/members`);
-    await browser.waitForIslands(page);
+    await page.locator('section[data-hydrated]').waitFor();
     await page.route('**/api/search.php*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 900));
       await route.continue();

@@ -90,7 +90,7 @@ describe('a site whose signups need a traffic source', () => {
     await page.goto(`${browser.baseURL}/members?trafficsource=newsletter`);
     await expect.poll(() => page.getByTestId('member-card').count()).toBeGreaterThan(0);
     // The page's own search calls carry the source through the tracking cookie the page set.
-    await browser.waitForIslands(page);
+    await page.locator('section[data-hydrated]').waitFor();
     const search = page.waitForResponse((response) => response.url().includes('/api/search.php'));
     await page.getByLabel('Looking for').selectOption('female');
     expect((await search).status()).toBe(200);

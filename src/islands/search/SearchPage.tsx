@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import type { Locale } from '~/shared/locales';
 import type { FirstSearchPage } from '~/shared/search-url';
@@ -62,7 +62,11 @@ export default function SearchPage({
   const { filters, page, results } = useSearchState(first);
   const cams = useStore($cams);
   const infinite = useMediaQuery('(max-width: 767px)');
+  // The server's cards are on screen before React has taken them over: `data-hydrated` says when
+  // the filters and pager answer (browser tests wait for it; a change made earlier can be lost).
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
+    setHydrated(true);
     void startSearch(new URL(window.location.href));
     const onPop = () => void restoreSearchFromUrl(new URL(window.location.href));
     window.addEventListener('popstate', onPop);
@@ -91,7 +95,7 @@ export default function SearchPage({
   const items = withCamCards(results.profiles, webcamsEligible ? cams.cams : [], results.firstPage - 1);
 
   return (
-    <section aria-labelledby="search-title">
+    <section aria-labelledby="search-title" data-hydrated={hydrated ? '' : undefined}>
       <div className="search-head">
         <h1 id="search-title">{t('search.title')}</h1>
         <p className="search-count" aria-live="polite">
