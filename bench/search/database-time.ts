@@ -4,6 +4,7 @@ import { explain } from '../../src/server/db/explain';
 import { createLogger } from '../../src/server/log/logger';
 import { filterCondition, searchMembers } from '../../src/server/members/search-members';
 import { pageIdsQuery } from '../../src/server/members/search-page-rows';
+import { filtersOfQuery } from '../../src/server/members/search-query';
 import { searchQuerySchema } from '../../src/shared/contracts/search';
 import { COMBINATIONS, PAGES, percentile } from './scenarios';
 
@@ -36,10 +37,7 @@ export async function measureDatabaseTimes(
     for (const combination of COMBINATIONS) {
       for (const page of PAGES) {
         const query = searchQuerySchema.parse({ ...combination.query, page: String(page) });
-        const { gender, country, countryregion, min_age, max_age } = query;
-        const filters = Object.fromEntries(
-          Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
-        );
+        const filters = filtersOfQuery(query);
         const input = { filters, page, pp: 12, viewerId: null, countries: site.countries };
         const times: number[] = [];
         let numResults = 0;

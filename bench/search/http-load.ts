@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { processTreeCpuMs } from '../../tests/e2e/processes';
 import { COMBINATIONS, PAGES, queryString } from './scenarios';
 
 export interface HttpTimes {
@@ -13,33 +13,6 @@ export interface HttpTimes {
   bytes: number;
   /** Server CPU time (user + system, every server process) per answered search, ms. */
   cpuMsPerSearch: number;
-}
-
-/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU time (user + system, ms) used so far by `pid` and its live descendants, from /proc. */
-export function processTreeCpuMs(pid: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command's closing parenthesis: state ppid … utime(12) stime(13).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended while /proc was read.
-    }
-  }
-  let ticks = 0;
-  const pending = [pid];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    ticks += stats.get(current)?.ticks ?? 0;
-    for (const [child, stat] of stats) if (stat.ppid === current) pending.push(child);
-  }
-  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** Starts the built server (no seeding) on `port` and resolves once it answers. */

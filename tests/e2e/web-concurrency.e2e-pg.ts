@@ -4,6 +4,7 @@ import pgDriver from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { usePgServers } from './pg-servers';
+import { childrenOf } from './processes';
 
 /**
  * `WEB_CONCURRENCY=N` on PostgreSQL (docs/architecture.md §6 convention 14 Scaling out): the
@@ -12,23 +13,6 @@ import { usePgServers } from './pg-servers';
  * the server stops them all.
  */
 const pg = usePgServers('e2e_web_concurrency');
-
-/** The ids of the live processes whose parent is `pid` (read from /proc). */
-function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command's closing parenthesis: state, ppid, …
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(ppid) === pid && state !== 'Z') children.push(Number(entry));
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  return children;
-}
 
 const isAlive = (pid: number) => fs.existsSync(`/proc/${pid}`);
 

@@ -1,29 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
-import { isSafeKey } from '../storage/storage-keys';
-
-const TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  avif: 'image/avif',
-  webm: 'video/webm',
-};
+import { contentTypeOf, isMediaType, isSafeKey, MEDIA_CACHE_CONTROL } from '../storage/storage-keys';
 
 /**
  * A stored media file with its type, a strong ETag and long-lived caching
  * (keys are never rewritten with other content); 404 for unknown or unsafe keys.
  */
 export async function mediaResponse(ctx: AppContext, key: string, request: Request): Promise<Response> {
-  const type = TYPES[key.split('.').pop()?.toLowerCase() ?? ''];
-  if (!type || !isSafeKey(key)) return new Response('Not found', { status: 404 });
+  // Only images and video are media; other stored files (data exports) have their own route.
+  const type = contentTypeOf(key);
+  if (!isMediaType(type) || !isSafeKey(key)) return new Response('Not found', { status: 404 });
   const data = await ctx.storage.get(key);
   if (!data) return new Response('Not found', { status: 404 });
   const etag = `"${createHash('sha1').update(data).digest('base64url')}"`;
   const headers = {
     'content-type': type,
-    'cache-control': 'public, max-age=31536000, immutable',
+    'cache-control': MEDIA_CACHE_CONTROL,
     'x-content-type-options': 'nosniff',
     etag,
   };

@@ -58,8 +58,8 @@ export function similarFilters(filters: SearchFilters): { filters: SearchFilters
  * asking the same page for PAGE_TTL_MS (page-cache.ts).
  */
 export async function searchMembers(ctx: AppContext, input: SearchInput): Promise<SearchResponse> {
-  if (input.viewerId !== null) return runSearch(ctx, input, ctx.clock.now());
   const today = ctx.clock.now();
+  if (input.viewerId !== null) return runSearch(ctx, input, today);
   const key = JSON.stringify([
     input.similar ? 'similar' : 'main',
     input.filters,

@@ -1,9 +1,8 @@
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
-import { searchQuerySchema, type SearchFilters } from '~/shared/contracts/search';
+import { searchQuerySchema } from '~/shared/contracts/search';
 import { readSearchUrl, type FirstSearchPage } from '~/shared/search-url';
 import type { AppContext } from '../context';
-import { filtersForSearch } from '../members/saved-search';
-import { searchMembers } from '../members/search-members';
+import { searchByQuery } from '../members/search-query';
 
 export interface SearchPageInput {
   /** The page's URL: its filters and page are read as the search island reads them. */
@@ -32,24 +31,8 @@ export async function openSearchPage(ctx: AppContext, input: SearchPageInput): P
   for (const [key, value] of Object.entries(filters)) sent[key] = String(value);
   const query = searchQuerySchema.safeParse(sent);
   if (!query.success) return null;
-  const { gender, country, countryregion, min_age, max_age } = query.data;
-  const urlFilters = Object.fromEntries(
-    Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
-  ) as SearchFilters;
   try {
-    const effective = await filtersForSearch(ctx, input.viewerId, urlFilters, {
-      autoLoad: true,
-      manualSearch: false,
-      doNotSave: false,
-      similar: false,
-    });
-    const response = await searchMembers(ctx, {
-      filters: effective,
-      page: query.data.page,
-      pp: query.data.pp,
-      viewerId: input.viewerId,
-      countries: input.countries,
-    });
+    const response = await searchByQuery(ctx, query.data, input.viewerId, input.countries);
     return { page: query.data.page, response };
   } catch (error) {
     ctx.log.warn('search page prerender failed', { error });

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Config } from './s3-config';
 import type { Storage } from './storage';
-import { contentTypeOf, isSafeKey } from './storage-keys';
+import { contentTypeOf, isMediaType, isSafeKey, MEDIA_CACHE_CONTROL } from './storage-keys';
 
 /** Milliseconds to open a connection to the S3 service before the attempt fails. */
 export const S3_CONNECT_TIMEOUT_MS = 3_000;
@@ -18,9 +18,6 @@ export const S3_REQUEST_TIMEOUT_MS = 30_000;
 export const S3_SOCKET_TIMEOUT_MS = 10_000;
 /** Tries of one call (the SDK retries network errors, 5xx and throttling with backoff). */
 const MAX_ATTEMPTS = 3;
-
-/** Photos and media keep their key for life (a new photo gets a new key), so caches may keep them a year. */
-const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** `Storage` in an S3-compatible bucket, plus closing its connections. */
 export interface S3Storage extends Storage {
@@ -58,7 +55,6 @@ export function createS3Storage(config: S3Config): S3Storage {
     async put(key, data) {
       if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
       const ContentType = contentTypeOf(key);
-      const isMedia = ContentType.startsWith('image/') || ContentType.startsWith('video/');
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -66,7 +62,7 @@ export function createS3Storage(config: S3Config): S3Storage {
           Body: data,
           ContentLength: data.byteLength,
           ContentType,
-          CacheControl: isMedia ? MEDIA_CACHE_CONTROL : 'private, no-store',
+          CacheControl: isMediaType(ContentType) ? MEDIA_CACHE_CONTROL : 'private, no-store',
         }),
       );
     },

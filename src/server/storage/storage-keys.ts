@@ -27,3 +27,11 @@ export function contentTypeOf(key: string): string {
   const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
   return (key.includes('.') && CONTENT_TYPES[extension]) || 'application/octet-stream';
 }
+
+/** Cache-Control of media: a key never gets other content (a new photo gets a new key), so a year. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** True for the types served as media (images and video): public, cached for a year under a key that never changes. */
+export function isMediaType(contentType: string): boolean {
+  return contentType.startsWith('image/') || contentType.startsWith('video/');
+}

@@ -1,8 +1,7 @@
 import { profileContract, searchContract } from '~/shared/contracts/search';
 import { fail, ok } from '~/shared/errors';
 import { openProfile } from '../../members/open-profile';
-import { filtersForSearch } from '../../members/saved-search';
-import { searchMembers } from '../../members/search-members';
+import { searchByQuery } from '../../members/search-query';
 import { requestAccess } from '../visitor-access';
 import { defineOperation } from '../api';
 
@@ -16,27 +15,7 @@ export const searchEndpoint = [
   defineOperation(searchContract, async ({ query }, req) => {
     // The traffic source comes from the query or the lander's tracking cookie, as on the pages.
     if (!requestAccess(req.site, req.request, req.session !== null).canSearch) return fail('search_not_allowed');
-    const { gender, country, countryregion, min_age, max_age } = query;
-    const sent = Object.fromEntries(
-      Object.entries({ gender, country, countryregion, min_age, max_age }).filter(([, v]) => v !== undefined),
-    );
-    const userId = req.session?.userId ?? null;
-    const filters = await filtersForSearch(req.ctx, userId, sent, {
-      autoLoad: Boolean(query.auto_load),
-      manualSearch: Boolean(query.manual_search),
-      doNotSave: Boolean(query.do_not_save),
-      similar: query.similarpage !== undefined,
-    });
-    return ok(
-      await searchMembers(req.ctx, {
-        filters,
-        page: query.similarpage ?? query.page,
-        pp: query.pp,
-        similar: query.similarpage !== undefined,
-        viewerId: userId,
-        countries: query.searchAllCountries ? null : req.site.countries,
-      }),
-    );
+    return ok(await searchByQuery(req.ctx, query, req.session?.userId ?? null, req.site.countries));
   }),
 ];
 
