@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
 import { fileURLToPath } from 'node:url';
+import { clientCodeSplitting } from './scripts/client-chunks.mjs';
+import { zodInBrowser } from './scripts/zod-in-browser.mjs';
 
 /** A new id per build (or AMORA_BUILD_ID): pages poll it to notice a new deployment. */
 const BUILD_ID = process.env.AMORA_BUILD_ID ?? Date.now().toString(36);
@@ -22,15 +24,6 @@ const CSP = {
   styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: /** @type {const} */ ('attribute') }] },
 };
 
-/** Browser code that must run before any island hydrates. */
-const beforeHydration = {
-  name: 'amora:before-hydration',
-  hooks: {
-    /** @param {{ injectScript: (stage: 'before-hydration', content: string) => void }} options */
-    'astro:config:setup': ({ injectScript }) => injectScript('before-hydration', "import '~/client/zod-without-eval';"),
-  },
-};
-
 /**
  * Amora: on-demand rendering by default (member area, API); landers and
  * /pages/* opt into pre-rendering with `export const prerender = true`.
@@ -41,7 +34,6 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
-    beforeHydration,
     AstroPWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -64,7 +56,9 @@ export default defineConfig({
   security: { checkOrigin: false, csp: CSP },
   vite: {
     define: { __AMORA_BUILD_ID__: JSON.stringify(BUILD_ID) },
+    plugins: [zodInBrowser()],
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'] },
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientCodeSplitting } } } } },
   },
 });

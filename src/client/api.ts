@@ -1,5 +1,6 @@
-import type { z } from 'zod';
-import type { Contract } from '~/shared/contracts/define';
+import type { BodyInput, Contract, QueryInput, ResponseOf } from '~/shared/contracts/define';
+import type { OperationName, Operations } from '~/shared/contracts/operations';
+import type { RouteAddress } from '~/shared/contracts/routes';
 import type { ApiIssue, ErrorCode } from '~/shared/errors';
 import { readBoot } from './boot';
 
@@ -32,8 +33,8 @@ export function onApiActivity(listener: Listener): () => void {
 }
 
 export interface CallInput<C extends Contract> {
-  query?: z.input<C['query']>;
-  body?: z.input<C['body']>;
+  query?: QueryInput<C>;
+  body?: BodyInput<C>;
   signal?: AbortSignal;
   /** Let the request outlive the page (like a beacon, but with our headers). */
   keepalive?: boolean;
@@ -42,17 +43,20 @@ export interface CallInput<C extends Contract> {
 }
 
 /**
- * Calls an endpoint by its contract: sends `package-name` and `original-host`
- * (docs/product.md §7), JSON body, and parses the answer with the contract's response schema.
- * @throws ApiError for non-2xx answers (code/message from the body), network
- *   failures (`network`), or a response that does not match the contract.
+ * Calls an operation by name (`callApi(routes.search, { query })`): sends `package-name` and
+ * `original-host` (docs/product.md §7) and the JSON body; resolves with the answer typed by the
+ * operation's contract. The answer is not parsed again here: the server has already parsed it with
+ * the contract's response schema (src/server/http/api.ts), and leaving zod out of the browser keeps
+ * it out of every page's JavaScript (docs/architecture.md §3).
+ * @throws ApiError for non-2xx answers (code/message from the body), network failures (`network`),
+ *   or an answer that is not JSON (`internal`).
  */
-export async function callApi<C extends Contract>(
-  contract: C,
-  input: CallInput<C> = {},
-): Promise<z.output<C['response']>> {
-  const url = new URL(contract.path, window.location.origin);
-  const query = { ...(contract.selector ?? {}), ...((input.query ?? {}) as Record<string, unknown>) };
+export async function callApi<K extends OperationName>(
+  route: RouteAddress & { name: K },
+  input: CallInput<Operations[K]> = {},
+): Promise<ResponseOf<Operations[K]>> {
+  const url = new URL(route.path, window.location.origin);
+  const query = { ...(route.selector ?? {}), ...((input.query ?? {}) as Record<string, unknown>) };
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -72,7 +76,7 @@ export async function callApi<C extends Contract>(
     let response: Response;
     try {
       response = await fetch(url, {
-        method: contract.method,
+        method: route.method,
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
         credentials: 'same-origin',
@@ -84,7 +88,7 @@ export async function callApi<C extends Contract>(
       if ((error as Error).name === 'AbortError') throw error;
       throw new ApiError(0, 'network', 'errors.network');
     }
-    let json: unknown = null;
+    let json: unknown = undefined;
     try {
       json = await response.json();
     } catch (error) {
@@ -104,12 +108,11 @@ export async function callApi<C extends Contract>(
         error?.issues,
       );
     }
-    const parsed = contract.response.safeParse(json);
-    if (!parsed.success) {
+    if (json === undefined || json === null || typeof json !== 'object') {
       failed = true;
       throw new ApiError(response.status, 'internal', 'errors.internal');
     }
-    return parsed.data as z.output<C['response']>;
+    return json as ResponseOf<Operations[K]>;
   } finally {
     if (!quiet) {
       inFlight--;

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /** What the service worker lifecycle reports to the PWA store (docs/product.md §4). */
 export interface ServiceWorkerCallbacks {
@@ -15,16 +15,27 @@ export interface ServiceWorkerCallbacks {
 }
 
 let workbox: Workbox | null = null;
+let registering = false;
 
 /** True where service workers exist (not in old browsers or insecure origins). */
 export function isServiceWorkerSupported(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
 }
 
-/** Registers /sw.js (scope /) once and forwards its lifecycle to `callbacks`. */
+/**
+ * Registers /sw.js (scope /) once and forwards its lifecycle to `callbacks`. workbox-window is
+ * loaded here, after the page has hydrated, rather than with the page's first JavaScript.
+ */
 export function registerServiceWorker(callbacks: ServiceWorkerCallbacks): void {
-  if (workbox || !isServiceWorkerSupported()) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
+  if (registering || !isServiceWorkerSupported()) return;
+  registering = true;
+  import('workbox-window')
+    .then((module) => follow(new module.Workbox('/sw.js', { scope: '/' }), callbacks))
+    .catch((error: unknown) => callbacks.onError(error));
+}
+
+function follow(registered: Workbox, callbacks: ServiceWorkerCallbacks): void {
+  workbox = registered;
   workbox.addEventListener('installed', (event) => {
     callbacks.onInstalled();
     if (!event.isUpdate) callbacks.onOfflineReady();

@@ -3,11 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const contracts = await import('~/shared/contracts/account-deletion');
 const store = await import('./account-deletion');
 
 describe('account deletion store (docs/product.md §10)', () => {
@@ -20,7 +19,7 @@ describe('account deletion store (docs/product.md §10)', () => {
   it('shows the offer when the server has one, and declining goes on to the confirmation', async () => {
     callApi.mockResolvedValueOnce({ percent: 50 });
     await store.startDeletion();
-    expect(callApi).toHaveBeenCalledWith(contracts.showDeleteOfferContract);
+    expect(callApi).toHaveBeenCalledWith('showDeleteOffer');
     expect(store.$accountDeletion.get()).toMatchObject({ step: 'offer', offerPercent: 50, busy: false });
     store.declineOffer();
     expect(store.$accountDeletion.get().step).toBe('confirm');
@@ -44,7 +43,7 @@ describe('account deletion store (docs/product.md §10)', () => {
     expect(store.$accountDeletion.get()).toMatchObject({ step: 'offer', error: 'errors.not_found' });
     callApi.mockResolvedValueOnce({ percent: 50 });
     await store.acceptOffer();
-    expect(callApi).toHaveBeenLastCalledWith(contracts.acceptDeleteOfferContract);
+    expect(callApi).toHaveBeenLastCalledWith('acceptDeleteOffer');
     expect(store.$accountDeletion.get()).toMatchObject({ step: 'stayed', acceptedPercent: 50, error: null });
   });
 
@@ -61,7 +60,7 @@ describe('account deletion store (docs/product.md §10)', () => {
 
     callApi.mockResolvedValueOnce({ deleted: true });
     expect(await store.confirmDeletion('secret', 'privacy')).toBe(true);
-    expect(callApi).toHaveBeenCalledWith(contracts.deleteAccountContract, {
+    expect(callApi).toHaveBeenCalledWith('deleteAccount', {
       body: { password: 'secret', reason: 'privacy' },
     });
   });
@@ -73,7 +72,7 @@ describe('account deletion store (docs/product.md §10)', () => {
       ]),
     );
     expect(await store.confirmDeletion('wrong', null)).toBe(false);
-    expect(callApi).toHaveBeenCalledWith(contracts.deleteAccountContract, { body: { password: 'wrong' } });
+    expect(callApi).toHaveBeenCalledWith('deleteAccount', { body: { password: 'wrong' } });
     expect(store.$accountDeletion.get()).toMatchObject({
       busy: false,
       error: null,

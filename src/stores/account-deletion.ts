@@ -1,13 +1,8 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import {
-  acceptDeleteOfferContract,
-  deleteAccountContract,
-  deleteOfferStateContract,
-  showDeleteOfferContract,
-  type DeleteReason,
-} from '~/shared/contracts/account-deletion';
+import { deleteAccountContract, type DeleteReason } from '~/shared/contracts/account-deletion';
 import { failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Account deletion on /profile (docs/product.md §10), step by step: `intro` (what deleting
@@ -45,7 +40,7 @@ function patch(change: Partial<AccountDeletionState>): void {
 /** Loads whether an accepted offer is waiting (a failure only leaves the reminder out). */
 export async function loadDeleteOfferState(): Promise<void> {
   try {
-    const state = await callApi(deleteOfferStateContract, { quiet: true });
+    const state = await callApi(routes.deleteOfferState, { quiet: true });
     patch({ acceptedPercent: state.accepted_percent });
   } catch (error) {
     console.warn('delete offer state failed', error);
@@ -61,7 +56,7 @@ export async function startDeletion(): Promise<void> {
   patch({ busy: true, error: null, fieldErrors: {} });
   let percent: number | null = null;
   try {
-    percent = (await callApi(showDeleteOfferContract)).percent;
+    percent = (await callApi(routes.showDeleteOffer)).percent;
   } catch (error) {
     console.warn('delete offer failed', error);
   }
@@ -77,7 +72,7 @@ export function declineOffer(): void {
 export async function acceptOffer(): Promise<void> {
   patch({ busy: true, error: null });
   try {
-    const { percent } = await callApi(acceptDeleteOfferContract);
+    const { percent } = await callApi(routes.acceptDeleteOffer);
     patch({ busy: false, step: 'stayed', acceptedPercent: percent, offerPercent: null });
   } catch (error) {
     patch({ busy: false, error: failureMessageKey(error) });
@@ -103,7 +98,7 @@ export async function confirmDeletion(password: string, reason: DeleteReason | n
   }
   patch({ busy: true, error: null, fieldErrors: {} });
   try {
-    await callApi(deleteAccountContract, { body: parsed.data });
+    await callApi(routes.deleteAccount, { body: parsed.data });
     patch({ busy: false });
     return true;
   } catch (error) {

@@ -4,11 +4,10 @@ import type { User } from '~/shared/contracts/profile';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const { profileUpdateContract } = await import('~/shared/contracts/profile-update');
 const { $user } = await import('./session');
 const store = await import('./account-profile');
 
@@ -41,7 +40,7 @@ describe('profile editing on /profile (docs/product.md §10)', () => {
     const saved = { ...user, profile: { ...user.profile, personal: 'Hi' } };
     callApi.mockResolvedValue({ user: saved });
     expect(await store.saveProfileSection('about', { personal: 'Hi' })).toBe(true);
-    expect(callApi).toHaveBeenCalledWith(profileUpdateContract, { body: { personal: 'Hi' } });
+    expect(callApi).toHaveBeenCalledWith('profileUpdate', { body: { personal: 'Hi' } });
     expect($user.get()).toBe(saved);
     expect(store.$profileSections.get().about.status).toBe('saved');
   });

@@ -1,10 +1,11 @@
 import { map } from 'nanostores';
 import { callApi } from '../client/api';
-import { profileUpdateContract, profileUpdateSchema, type ProfileUpdate } from '~/shared/contracts/profile-update';
+import { profileUpdateSchema, type ProfileUpdate } from '~/shared/contracts/profile-update';
 import { checkDateOfBirth } from '~/shared/rules/profile-rules';
 import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
 import { failureIssues, failureMessageKey } from './failures';
 import { $user } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Editing the profile on /profile (docs/product.md §10 /profile): each section (basics,
@@ -79,7 +80,7 @@ export async function saveProfileSection(
   }
   $profileSections.setKey(section, { status: 'saving', errors: {}, formError: null });
   try {
-    const { user: saved } = await callApi(profileUpdateContract, { body: update });
+    const { user: saved } = await callApi(routes.profileUpdate, { body: update });
     $user.set(saved);
     $profileSections.setKey(section, { status: 'saved', errors: {}, formError: null });
     return true;

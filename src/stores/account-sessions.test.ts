@@ -3,12 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const { listSessionsContract, endSessionContract, endOtherSessionsContract } =
-  await import('~/shared/contracts/sessions');
 const store = await import('./account-sessions');
 
 const session = (handle: string, current = false) => ({
@@ -34,7 +32,7 @@ describe('account sessions store (docs/product.md §10 Sessions)', () => {
   it('loads the sessions', async () => {
     callApi.mockResolvedValue({ sessions: [here, there] });
     await store.loadSessions();
-    expect(callApi.mock.calls[0]![0]).toBe(listSessionsContract);
+    expect(callApi.mock.calls[0]![0]).toBe('listSessions');
     expect(store.$accountSessions.get()).toMatchObject({ status: 'ready', sessions: [here, there], error: null });
   });
 
@@ -48,10 +46,7 @@ describe('account sessions store (docs/product.md §10 Sessions)', () => {
     callApi.mockResolvedValueOnce({ sessions: [here, there, third] }).mockResolvedValueOnce({ ended: true });
     await store.loadSessions();
     expect(await store.logOutSession(there.handle)).toBe(true);
-    expect(callApi.mock.calls[1]).toEqual([
-      endSessionContract,
-      { query: { action: 'end' }, body: { handle: there.handle } },
-    ]);
+    expect(callApi.mock.calls[1]).toEqual(['endSession', { query: { action: 'end' }, body: { handle: there.handle } }]);
     expect(store.$accountSessions.get()).toMatchObject({
       sessions: [here, third],
       busy: null,
@@ -74,7 +69,7 @@ describe('account sessions store (docs/product.md §10 Sessions)', () => {
     callApi.mockResolvedValueOnce({ sessions: [here, there, third] }).mockResolvedValueOnce({ ended: 2 });
     await store.loadSessions();
     expect(await store.logOutOtherSessions()).toBe(true);
-    expect(callApi.mock.calls[1]![0]).toBe(endOtherSessionsContract);
+    expect(callApi.mock.calls[1]![0]).toBe('endOtherSessions');
     expect(store.$accountSessions.get()).toMatchObject({
       sessions: [here],
       done: { kind: 'ended_others', count: 2 },

@@ -1,12 +1,8 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import {
-  endOtherSessionsContract,
-  endSessionContract,
-  listSessionsContract,
-  type SessionView,
-} from '~/shared/contracts/sessions';
+import type { SessionView } from '~/shared/contracts/sessions';
 import { failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * "Where you are logged in" on /profile (docs/product.md §10 Sessions): the member's live
@@ -33,7 +29,7 @@ const patch = (change: Partial<AccountSessionsState>) => $accountSessions.set({ 
 export async function loadSessions(): Promise<void> {
   patch({ status: $accountSessions.get().status === 'ready' ? 'ready' : 'loading', error: null });
   try {
-    const { sessions } = await callApi(listSessionsContract, { quiet: true });
+    const { sessions } = await callApi(routes.listSessions, { quiet: true });
     patch({ status: 'ready', sessions });
   } catch (error) {
     patch({ status: 'error', error: failureMessageKey(error) });
@@ -48,7 +44,7 @@ export async function loadSessions(): Promise<void> {
 export async function logOutSession(handle: string): Promise<boolean> {
   patch({ busy: handle, error: null, done: null });
   try {
-    await callApi(endSessionContract, { query: { action: 'end' }, body: { handle } });
+    await callApi(routes.endSession, { query: { action: 'end' }, body: { handle } });
     const { sessions } = $accountSessions.get();
     patch({ busy: null, sessions: sessions.filter((s) => s.handle !== handle), done: { kind: 'ended' } });
     return true;
@@ -63,7 +59,7 @@ export async function logOutSession(handle: string): Promise<boolean> {
 export async function logOutOtherSessions(): Promise<boolean> {
   patch({ busy: 'others', error: null, done: null });
   try {
-    const { ended } = await callApi(endOtherSessionsContract, { query: { action: 'end-others' } });
+    const { ended } = await callApi(routes.endOtherSessions, { query: { action: 'end-others' } });
     const { sessions } = $accountSessions.get();
     patch({ busy: null, sessions: sessions.filter((s) => s.current), done: { kind: 'ended_others', count: ended } });
     return true;

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { resendActivationContract } from '~/shared/contracts/activation';
+import * as routes from '~/shared/contracts/routes';
 
 /** The activate-reminder's state (docs/product.md §2): pending → sending → sent | error. */
 export type ActivationResendState = 'pending' | 'sending' | 'sent' | 'error';
@@ -15,7 +15,7 @@ export async function resendActivation(): Promise<void> {
   $activationResend.set('sending');
   $activationResendError.set(null);
   try {
-    await callApi(resendActivationContract, { query: { resend: '1' } });
+    await callApi(routes.resendActivation, { query: { resend: '1' } });
     $activationResend.set('sent');
   } catch (error) {
     $activationResendError.set(error instanceof ApiError ? error.message : 'errors.internal');

@@ -1,14 +1,9 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import {
-  chatsContract,
-  deleteChatContract,
-  startChatContract,
-  type ChatEntry,
-  type ChatMessage,
-} from '~/shared/contracts/chat';
+import type { ChatEntry, ChatMessage } from '~/shared/contracts/chat';
 import { setUnreadMessages } from './badges';
 import { refreshUser } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Chat list store (docs/product.md §4 chats): the member's conversations with
@@ -35,7 +30,7 @@ function setChats(chats: ChatEntry[]): void {
 export async function loadChats(): Promise<void> {
   if ($chats.get().status === 'idle') $chats.set({ ...$chats.get(), status: 'loading' });
   try {
-    const { chats } = await callApi(chatsContract, { quiet: true });
+    const { chats } = await callApi(routes.chats, { quiet: true });
     setChats(chats);
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) {
@@ -85,7 +80,7 @@ export function receiveMessage(message: ChatMessage, myId: number, openConversat
 export async function deleteChat(conversation: number): Promise<boolean> {
   setChats($chats.get().chats.filter((chat) => chat.conversation !== conversation));
   try {
-    await callApi(deleteChatContract, { body: { conversation } });
+    await callApi(routes.deleteChat, { body: { conversation } });
     return true;
   } catch (error) {
     console.warn('chat delete failed', error);
@@ -98,7 +93,7 @@ export async function deleteChat(conversation: number): Promise<boolean> {
 /** `GET /api/chat.php?profile=` → the conversation id, or null when it failed (docs/product.md §8 danger modal). */
 export async function startChat(profileId: number): Promise<number | null> {
   try {
-    return (await callApi(startChatContract, { query: { profile: profileId } })).id;
+    return (await callApi(routes.startChat, { query: { profile: profileId } })).id;
   } catch (error) {
     console.warn('chat start failed', error);
     return null;

@@ -4,17 +4,15 @@ import type { ChatEntry, ChatMessage, Gif } from '~/shared/contracts/chat';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const { chatsContract, messagesContract, sendMessageContract, typingContract } =
-  await import('~/shared/contracts/chat');
 const conversation = await import('./conversation');
 const { $conversation } = conversation;
 const { $chats, loadChats } = await import('./chats');
 const { $unreadMessages } = await import('./badges');
-const { $pushPrompt } = await import('./push');
+const { $pushPrompt } = await import('./push-prompt');
 
 const ME = 1;
 const OTHER = 2;
@@ -39,7 +37,7 @@ const gif: Gif = {
   title: 'wave',
 };
 
-const callsTo = (contract: object) => callApi.mock.calls.filter(([c]) => c === contract);
+const callsTo = (operation: string) => callApi.mock.calls.filter(([c]) => c === operation);
 
 /** Opens conversation CONV with the given history. */
 async function openWith(messages: ChatMessage[], hasMore = false): Promise<void> {
@@ -68,7 +66,7 @@ describe('opening a conversation and its history (docs/product.md §4 chats)', (
     expect($conversation.get()).toMatchObject({ id: CONV, status: 'loading', messages: [], outgoing: [] });
     expect($chats.get().chats.map((c) => c.num_unread_messages)).toEqual([0, 2]);
     expect($unreadMessages.get()).toBe(2);
-    expect(callApi).toHaveBeenLastCalledWith(messagesContract, { query: { conversation: CONV } });
+    expect(callApi).toHaveBeenLastCalledWith('messages', { query: { conversation: CONV } });
 
     page.resolve({ messages: [message(10), message(11)], has_more: true });
     await opening;
@@ -104,7 +102,7 @@ describe('opening a conversation and its history (docs/product.md §4 chats)', (
     expect($conversation.get().loadingOlder).toBe(true);
     await conversation.loadOlderMessages();
     expect(callApi).toHaveBeenCalledTimes(1);
-    expect(callApi).toHaveBeenCalledWith(messagesContract, { query: { conversation: CONV, before: 10 } });
+    expect(callApi).toHaveBeenCalledWith('messages', { query: { conversation: CONV, before: 10 } });
     older.resolve({ messages: [message(8), message(9)], has_more: false });
     await loading;
     expect($conversation.get()).toMatchObject({ hasMore: false, loadingOlder: false });
@@ -131,7 +129,7 @@ describe('sending: optimistic, failed state, retry (docs/product.md §4 chats, �
     expect(pending).toMatchObject({ text: 'Hi there', gif: null, state: 'sending' });
     expect(pending!.localId).toBeLessThan(0);
     expect($conversation.get().messages.map((m) => m.id)).toEqual([10]);
-    expect(callApi).toHaveBeenCalledWith(sendMessageContract, { body: { conversation: CONV, text: 'Hi there' } });
+    expect(callApi).toHaveBeenCalledWith('sendMessage', { body: { conversation: CONV, text: 'Hi there' } });
 
     answer.resolve({ message: message(11, { from: ME, text: 'Hi there' }), credits: 19 });
     await sending;
@@ -153,7 +151,7 @@ describe('sending: optimistic, failed state, retry (docs/product.md §4 chats, �
   it('sends a GIF by its id only', async () => {
     callApi.mockResolvedValueOnce({ message: message(11, { from: ME, text: null, gif }), credits: 5 });
     await conversation.sendGif(gif);
-    expect(callApi).toHaveBeenCalledWith(sendMessageContract, { body: { conversation: CONV, gif: 'abc123' } });
+    expect(callApi).toHaveBeenCalledWith('sendMessage', { body: { conversation: CONV, gif: 'abc123' } });
     expect($conversation.get().messages.at(-1)?.gif).toEqual(gif);
   });
 
@@ -189,14 +187,14 @@ describe('sending: optimistic, failed state, retry (docs/product.md §4 chats, �
     expect($conversation.get().outgoing).toEqual([
       { localId: failed!.localId, text: 'hello', gif: null, state: 'sending' },
     ]);
-    expect(callsTo(sendMessageContract)).toHaveLength(2);
-    expect(callApi).toHaveBeenLastCalledWith(sendMessageContract, { body: { conversation: CONV, text: 'hello' } });
+    expect(callsTo('sendMessage')).toHaveLength(2);
+    expect(callApi).toHaveBeenLastCalledWith('sendMessage', { body: { conversation: CONV, text: 'hello' } });
 
     answer.resolve({ message: message(11, { from: ME, text: 'hello' }), credits: 3 });
     await retrying;
     expect($conversation.get().outgoing).toEqual([]);
     expect($conversation.get().messages.filter((m) => m.text === 'hello')).toHaveLength(1);
-    expect(callsTo(sendMessageContract)).toHaveLength(2);
+    expect(callsTo('sendMessage')).toHaveLength(2);
   });
 
   it('a retry that fails again stays one failed message with the new reason; a GIF retries as the same GIF', async () => {
@@ -204,7 +202,7 @@ describe('sending: optimistic, failed state, retry (docs/product.md §4 chats, �
     await conversation.sendGif(gif);
     callApi.mockRejectedValueOnce(new ApiError(402, 'insufficient_credits', 'chat.insufficient_credits'));
     await conversation.retryOutgoing($conversation.get().outgoing[0]!);
-    expect(callApi).toHaveBeenLastCalledWith(sendMessageContract, { body: { conversation: CONV, gif: 'abc123' } });
+    expect(callApi).toHaveBeenLastCalledWith('sendMessage', { body: { conversation: CONV, gif: 'abc123' } });
     expect($conversation.get().outgoing).toHaveLength(1);
     expect($conversation.get().outgoing[0]).toMatchObject({
       gif,
@@ -278,16 +276,16 @@ describe('a chat with a member before the first message (docs/product.md §7)', 
     callApi.mockResolvedValueOnce({ message: message(11, { from: ME, text: 'Hi' }), credits: 18 });
     callApi.mockResolvedValueOnce({ chats: [{ conversation: CONV, num_unread_messages: 0 } as ChatEntry] });
     await conversation.sendText('Hi');
-    expect(callApi).toHaveBeenNthCalledWith(1, sendMessageContract, { body: { profile: OTHER, text: 'Hi' } });
+    expect(callApi).toHaveBeenNthCalledWith(1, 'sendMessage', { body: { profile: OTHER, text: 'Hi' } });
     expect($conversation.get()).toMatchObject({ id: CONV, outgoing: [], credits: 18 });
     expect($conversation.get().messages.map((m) => m.id)).toEqual([11]);
     // The chat list reloads: the conversation exists now.
-    expect(callsTo(chatsContract)).toHaveLength(1);
+    expect(callsTo('chats')).toHaveLength(1);
 
     // The next message goes into the conversation.
     callApi.mockResolvedValueOnce({ message: message(12, { from: ME, text: 'Again' }), credits: 16 });
     await conversation.sendText('Again');
-    expect(callApi).toHaveBeenLastCalledWith(sendMessageContract, { body: { conversation: CONV, text: 'Again' } });
+    expect(callApi).toHaveBeenLastCalledWith('sendMessage', { body: { conversation: CONV, text: 'Again' } });
   });
 
   it('a refused first message stays failed and its retry goes to the member again', async () => {
@@ -301,7 +299,7 @@ describe('a chat with a member before the first message (docs/product.md §7)', 
     callApi.mockResolvedValueOnce({ message: message(11, { from: ME, text: null, gif }), credits: 0 });
     callApi.mockResolvedValueOnce({ chats: [] });
     await conversation.retryOutgoing(failed!);
-    expect(callApi).toHaveBeenCalledWith(sendMessageContract, { body: { profile: OTHER, gif: 'abc123' } });
+    expect(callApi).toHaveBeenCalledWith('sendMessage', { body: { profile: OTHER, gif: 'abc123' } });
     expect($conversation.get()).toMatchObject({ id: CONV, outgoing: [] });
   });
 
@@ -365,13 +363,13 @@ describe('incoming messages, read receipts and typing', () => {
     callApi.mockResolvedValue({ sent: true });
     conversation.pingTyping(t0);
     conversation.pingTyping(t0 + conversation.TYPING_PING_MS - 1);
-    expect(callsTo(typingContract)).toEqual([[typingContract, { body: { conversation: CONV }, quiet: true }]]);
+    expect(callsTo('typing')).toEqual([['typing', { body: { conversation: CONV }, quiet: true }]]);
     conversation.pingTyping(t0 + conversation.TYPING_PING_MS);
-    expect(callsTo(typingContract)).toHaveLength(2);
+    expect(callsTo('typing')).toHaveLength(2);
 
     callApi.mockResolvedValueOnce({ message: message(14, { from: ME }), credits: 1 });
     await conversation.sendText('sent');
     conversation.pingTyping(t0 + conversation.TYPING_PING_MS + 1);
-    expect(callsTo(typingContract)).toHaveLength(3);
+    expect(callsTo('typing')).toHaveLength(3);
   });
 });

@@ -1,15 +1,10 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import {
-  messagesContract,
-  sendMessageContract,
-  typingContract,
-  type ChatMessage,
-  type Gif,
-} from '~/shared/contracts/chat';
+import type { ChatMessage, Gif } from '~/shared/contracts/chat';
 import { loadChats, markChatOpened } from './chats';
-import { notePushInterest } from './push';
+import { notePushInterest } from './push-prompt';
 import { $user } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * The open conversation: history pages (infinite scroll upwards),
@@ -72,7 +67,7 @@ export async function openConversation(id: number): Promise<void> {
   $conversation.set({ ...EMPTY, id, status: 'loading' });
   markChatOpened(id);
   try {
-    const page = await callApi(messagesContract, { query: { conversation: id } });
+    const page = await callApi(routes.messages, { query: { conversation: id } });
     if ($conversation.get().id !== id) return;
     patch({ status: 'ready', messages: page.messages, hasMore: page.has_more });
   } catch (error) {
@@ -92,7 +87,7 @@ export async function loadOlderMessages(): Promise<void> {
   if (!state.id || !state.hasMore || state.loadingOlder || state.messages.length === 0) return;
   patch({ loadingOlder: true });
   try {
-    const page = await callApi(messagesContract, { query: { conversation: state.id, before: state.messages[0]!.id } });
+    const page = await callApi(routes.messages, { query: { conversation: state.id, before: state.messages[0]!.id } });
     const current = $conversation.get();
     if (current.id !== state.id) return;
     patch({ messages: [...page.messages, ...current.messages], hasMore: page.has_more, loadingOlder: false });
@@ -135,7 +130,7 @@ export function pingTyping(now: number): void {
   const id = $conversation.get().id;
   if (!id || now - lastTypingPing < TYPING_PING_MS) return;
   lastTypingPing = now;
-  void callApi(typingContract, { body: { conversation: id }, quiet: true }).catch(() => undefined);
+  void callApi(routes.typing, { body: { conversation: id }, quiet: true }).catch(() => undefined);
 }
 
 /**
@@ -154,7 +149,7 @@ async function send(draft: { text: string; gif: null } | { text: null; gif: Gif 
   try {
     const to = id ? { conversation: id } : { profile: recipient! };
     const body = draft.gif ? { ...to, gif: draft.gif.id } : { ...to, text: draft.text };
-    const { message, credits } = await callApi(sendMessageContract, { body });
+    const { message, credits } = await callApi(routes.sendMessage, { body });
     const state = $conversation.get();
     if (!isStillOpen(state)) return;
     patch({

@@ -3,12 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const { dataExportStatusContract, requestDataExportContract, dataExportLinkContract } =
-  await import('~/shared/contracts/data-export');
 const store = await import('./data-export');
 
 const building = {
@@ -26,7 +24,7 @@ const ready = {
   expiresAt: '2026-11-22T12:01:00.000Z',
   sizeBytes: 12_345,
 };
-const statusCalls = () => callApi.mock.calls.filter(([contract]) => contract === dataExportStatusContract).length;
+const statusCalls = () => callApi.mock.calls.filter(([contract]) => contract === 'dataExportStatus').length;
 
 describe('data export store (docs/product.md §10 Data export)', () => {
   beforeEach(() => {
@@ -55,7 +53,7 @@ describe('data export store (docs/product.md §10 Data export)', () => {
 
   it('requests an export and polls until it is ready', async () => {
     callApi.mockImplementation(async (contract) => {
-      if (contract === requestDataExportContract) return { export: building };
+      if (contract === 'requestDataExport') return { export: building };
       return { export: statusCalls() >= 2 ? ready : building };
     });
     expect(await store.requestDataExport()).toBe(true);
@@ -83,7 +81,7 @@ describe('data export store (docs/product.md §10 Data export)', () => {
     });
     await store.loadDataExport();
     expect(await store.downloadDataExport()).toBe('/account/export/download?token=abc');
-    expect(callApi.mock.calls[1]).toEqual([dataExportLinkContract, { query: { action: 'link' } }]);
+    expect(callApi.mock.calls[1]).toEqual(['dataExportLink', { query: { action: 'link' } }]);
     expect(store.$dataExport.get()).toMatchObject({ busy: null, export: { downloaded: true } });
   });
 

@@ -1,12 +1,8 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import {
-  dataExportLinkContract,
-  dataExportStatusContract,
-  requestDataExportContract,
-  type DataExportView,
-} from '~/shared/contracts/data-export';
+import type { DataExportView } from '~/shared/contracts/data-export';
 import { failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * "Download my data" on /profile (docs/product.md §10 Data export): the member's latest export,
@@ -44,7 +40,7 @@ function followBuild(): void {
 
 async function refresh(): Promise<void> {
   try {
-    const { export: latest } = await callApi(dataExportStatusContract, { quiet: true });
+    const { export: latest } = await callApi(routes.dataExportStatus, { quiet: true });
     patch({ status: 'ready', export: latest });
   } catch (error) {
     // A failed poll keeps what is shown and tries again at the next tick.
@@ -66,7 +62,7 @@ export async function loadDataExport(options: { linkUsed?: boolean } = {}): Prom
 export async function requestDataExport(): Promise<boolean> {
   patch({ busy: 'request', error: null });
   try {
-    const { export: started } = await callApi(requestDataExportContract, { query: { action: 'request' } });
+    const { export: started } = await callApi(routes.requestDataExport, { query: { action: 'request' } });
     patch({ busy: null, status: 'ready', export: started });
     followBuild();
     return true;
@@ -84,7 +80,7 @@ export async function requestDataExport(): Promise<boolean> {
 export async function downloadDataExport(): Promise<string | null> {
   patch({ busy: 'download', error: null });
   try {
-    const { url } = await callApi(dataExportLinkContract, { query: { action: 'link' } });
+    const { url } = await callApi(routes.dataExportLink, { query: { action: 'link' } });
     const current = $dataExport.get().export;
     patch({ busy: null, export: current && { ...current, downloaded: true } });
     return url;

@@ -3,11 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const contracts = await import('~/shared/contracts/email-change');
 const store = await import('./email-change');
 
 const status = (pending: string | null = null) => ({
@@ -24,7 +23,7 @@ describe('e-mail change store (docs/product.md §10 E-mail change)', () => {
   it('loads the address and pending change', async () => {
     callApi.mockResolvedValueOnce(status('new@example.com'));
     await store.loadEmailChange();
-    expect(callApi.mock.calls[0]![0]).toBe(contracts.emailChangeStatusContract);
+    expect(callApi.mock.calls[0]![0]).toBe('emailChangeStatus');
     expect(store.$emailChange.get().status).toEqual(status('new@example.com'));
   });
 
@@ -40,7 +39,7 @@ describe('e-mail change store (docs/product.md §10 E-mail change)', () => {
   it('sends a valid request (lower-cased) and shows the pending change', async () => {
     callApi.mockResolvedValueOnce(status('new@example.com'));
     expect(await store.requestEmailChange(' New@Example.com ', 'secret')).toBe(true);
-    expect(callApi.mock.calls[0]![0]).toBe(contracts.requestEmailChangeContract);
+    expect(callApi.mock.calls[0]![0]).toBe('requestEmailChange');
     expect(callApi.mock.calls[0]![1].body).toEqual({ email: 'new@example.com', password: 'secret' });
     expect(store.$emailChange.get()).toMatchObject({ busy: false, status: status('new@example.com') });
   });
@@ -78,7 +77,7 @@ describe('e-mail change store (docs/product.md §10 E-mail change)', () => {
     callApi.mockRejectedValueOnce(new ApiError(404, 'not_found', 'email_change.nothing_pending'));
     callApi.mockResolvedValueOnce(status());
     await store.resendEmailChange();
-    expect(callApi.mock.calls.at(-1)![0]).toBe(contracts.emailChangeStatusContract);
+    expect(callApi.mock.calls.at(-1)![0]).toBe('emailChangeStatus');
     expect(store.$emailChange.get().error).toBe('email_change.nothing_pending');
   });
 

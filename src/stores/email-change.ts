@@ -1,16 +1,9 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import {
-  cancelEmailChangeContract,
-  checkEmailChangeUndoContract,
-  emailChangeStatusContract,
-  requestEmailChangeContract,
-  resendEmailChangeContract,
-  undoEmailChangeContract,
-  type EmailChangeStatus,
-} from '~/shared/contracts/email-change';
+import { requestEmailChangeContract, type EmailChangeStatus } from '~/shared/contracts/email-change';
 import { suggestEmail } from '~/shared/rules/email-suggestion';
 import { failureIssues, failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * The /profile e-mail section (docs/product.md §10 E-mail change): the address in force, the
@@ -48,7 +41,7 @@ function patch(change: Partial<EmailChangeState>): void {
 /** Loads the current address and pending change (a failure is shown as the section's error). */
 export async function loadEmailChange(): Promise<void> {
   try {
-    patch({ status: await callApi(emailChangeStatusContract, { query: { action: 'status' }, quiet: true }) });
+    patch({ status: await callApi(routes.emailChangeStatus, { query: { action: 'status' }, quiet: true }) });
   } catch (error) {
     patch({ error: failureMessageKey(error) });
   }
@@ -74,7 +67,7 @@ export async function requestEmailChange(email: string, password: string): Promi
   }
   patch({ busy: true, error: null, fieldErrors: {}, notice: null });
   try {
-    const status = await callApi(requestEmailChangeContract, { query: { action: 'request' }, body: parsed.data });
+    const status = await callApi(routes.requestEmailChange, { query: { action: 'request' }, body: parsed.data });
     patch({ busy: false, status, suggestion: null });
     return true;
   } catch (error) {
@@ -94,7 +87,7 @@ export async function requestEmailChange(email: string, password: string): Promi
 export async function resendEmailChange(): Promise<void> {
   patch({ busy: true, error: null, notice: null });
   try {
-    const status = await callApi(resendEmailChangeContract, { query: { action: 'resend' } });
+    const status = await callApi(routes.resendEmailChange, { query: { action: 'resend' } });
     patch({ busy: false, status, notice: 'resent' });
   } catch (error) {
     patch({ busy: false, error: failureMessageKey(error) });
@@ -107,7 +100,7 @@ export async function resendEmailChange(): Promise<void> {
 export async function cancelEmailChange(): Promise<void> {
   patch({ busy: true, error: null, notice: null });
   try {
-    const status = await callApi(cancelEmailChangeContract, { query: { action: 'cancel' } });
+    const status = await callApi(routes.cancelEmailChange, { query: { action: 'cancel' } });
     patch({ busy: false, status, notice: 'cancelled' });
   } catch (error) {
     patch({ busy: false, error: failureMessageKey(error) });
@@ -146,7 +139,7 @@ function undoFailure(error: unknown): Partial<EmailChangeUndoState> {
 export async function checkUndoLink(token: string): Promise<void> {
   patchUndo({ step: 'checking', error: null });
   try {
-    const { email } = await callApi(checkEmailChangeUndoContract, { query: { action: 'undo', token } });
+    const { email } = await callApi(routes.checkEmailChangeUndo, { query: { action: 'undo', token } });
     patchUndo({ step: 'ready', email });
   } catch (error) {
     patchUndo({ step: 'idle', ...undoFailure(error) });
@@ -157,7 +150,7 @@ export async function checkUndoLink(token: string): Promise<void> {
 export async function undoEmailChange(token: string): Promise<void> {
   patchUndo({ busy: true, error: null });
   try {
-    const { email } = await callApi(undoEmailChangeContract, { query: { action: 'undo' }, body: { token } });
+    const { email } = await callApi(routes.undoEmailChange, { query: { action: 'undo' }, body: { token } });
     patchUndo({ busy: false, step: 'done', email });
   } catch (error) {
     patchUndo(undoFailure(error));

@@ -1,8 +1,9 @@
 import { map } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { emailCheckContract, type EmailCheckStatus } from '~/shared/contracts/email-check';
+import type { EmailCheckStatus } from '~/shared/contracts/email-check';
 import { suggestEmail } from '~/shared/rules/email-suggestion';
 import { isEmailCheckable } from '~/shared/rules/signup-rules';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * docs/product.md §5 e-mail check on signup: the server check runs only once the value
@@ -38,7 +39,7 @@ export async function checkEmailAddress(value: string): Promise<void> {
   controller = current;
   $emailCheck.set({ ...$emailCheck.get(), status: 'checking', token: null, checkedEmail: email });
   try {
-    const result = await callApi(emailCheckContract, { query: { email }, signal: current.signal });
+    const result = await callApi(routes.emailCheck, { query: { email }, signal: current.signal });
     $emailCheck.set({ ...$emailCheck.get(), status: result.status, token: result.token });
   } catch (error) {
     if ((error as Error).name === 'AbortError') return;

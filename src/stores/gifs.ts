@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { gifsContract, type Gif } from '~/shared/contracts/chat';
+import type { Gif } from '~/shared/contracts/chat';
 import type { Locale } from '~/shared/locales';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * The chat's GIF picker (GIFs): the GIFs for the typed search (featured
@@ -25,7 +26,7 @@ export async function searchGifs(query: string, locale: Locale, force = false): 
   const call = ++latest;
   $gifPicker.set({ query: q, status: 'loading', gifs: state.query === q ? state.gifs : [] });
   try {
-    const { gifs } = await callApi(gifsContract, { query: { q, locale }, quiet: true });
+    const { gifs } = await callApi(routes.gifs, { query: { q, locale }, quiet: true });
     if (call === latest) $gifPicker.set({ query: q, status: 'ready', gifs });
   } catch {
     if (call === latest) $gifPicker.set({ query: q, status: 'error', gifs: [] });

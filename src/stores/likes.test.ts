@@ -4,13 +4,10 @@ import type { User } from '~/shared/contracts/profile';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const { likesContract, likeContract, unlikeContract } = await import('~/shared/contracts/likes');
-const { userContract } = await import('~/shared/contracts/auth');
-const { chatsContract } = await import('~/shared/contracts/chat');
 const session = await import('./session');
 const likes = await import('./likes');
 const polling = await import('./social-polling');
@@ -24,7 +21,7 @@ const like = (id: number, isNew = false) => ({
   did_like_profile: false,
   created_at: '',
 });
-const calls = (contract: object) => callApi.mock.calls.filter(([c]) => c === contract).length;
+const calls = (operation: string) => callApi.mock.calls.filter(([c]) => c === operation).length;
 
 describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => {
   let stop: () => void = () => undefined;
@@ -42,59 +39,55 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
 
   it('starts 1 s after login, repeats every 60 s, and counts new likes for the badge', async () => {
     callApi.mockImplementation(async (contract) =>
-      contract === likesContract
+      contract === 'likes'
         ? { profiles: [like(5)], liked_by: [like(7, true), like(8, true), like(9)] }
-        : contract === chatsContract
+        : contract === 'chats'
           ? { chats: [] }
           : user,
     );
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
     await vi.advanceTimersByTimeAsync(999);
-    expect(calls(likesContract)).toBe(0);
+    expect(calls('likes')).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    expect(calls(likesContract)).toBe(1);
-    expect(calls(chatsContract)).toBe(1);
+    expect(calls('likes')).toBe(1);
+    expect(calls('chats')).toBe(1);
     expect($newLikes.get()).toBe(2);
     expect(likes.$likedIds.get().has(5)).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(calls(likesContract)).toBe(2);
-    expect(calls(chatsContract)).toBe(2);
+    expect(calls('likes')).toBe(2);
+    expect(calls('chats')).toBe(2);
   });
 
   it('polls every 300 s while push is subscribed', async () => {
     callApi.mockImplementation(async (contract) =>
-      contract === likesContract ? { profiles: [], liked_by: [] } : contract === chatsContract ? { chats: [] } : user,
+      contract === 'likes' ? { profiles: [], liked_by: [] } : contract === 'chats' ? { chats: [] } : user,
     );
     session.setUserPollingForPush(true);
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
     await vi.advanceTimersByTimeAsync(1_000);
     await vi.advanceTimersByTimeAsync(299_000);
-    expect(calls(likesContract)).toBe(1);
+    expect(calls('likes')).toBe(1);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(calls(likesContract)).toBe(2);
+    expect(calls('likes')).toBe(2);
     session.setUserPollingForPush(false);
   });
 
   it('a 403 on likes refetches the user; logout stops polling and clears the badge', async () => {
     stop = polling.watchSessionForSocialPolling();
     callApi.mockImplementation(async (contract) =>
-      contract === likesContract
-        ? { profiles: [], liked_by: [like(7, true)] }
-        : contract === chatsContract
-          ? { chats: [] }
-          : user,
+      contract === 'likes' ? { profiles: [], liked_by: [like(7, true)] } : contract === 'chats' ? { chats: [] } : user,
     );
     session.initSession(user);
     await vi.advanceTimersByTimeAsync(1_000);
     expect($newLikes.get()).toBe(1);
     callApi.mockImplementation(async (contract) => {
-      if (contract === likesContract) throw new ApiError(403, 'not_logged_in', 'errors.not_logged_in');
+      if (contract === 'likes') throw new ApiError(403, 'not_logged_in', 'errors.not_logged_in');
       throw new ApiError(403, 'not_logged_in', 'errors.not_logged_in');
     });
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(calls(userContract)).toBe(1);
+    expect(calls('user')).toBe(1);
     expect(session.$user.get()).toBeNull();
     expect(polling.isSocialPolling()).toBe(false);
     expect($newLikes.get()).toBe(0);
@@ -103,16 +96,16 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
   it('toggles like then unlike, reloading the likes after each, and reverts on failure', async () => {
     let given: ReturnType<typeof like>[] = [];
     callApi.mockImplementation(async (contract) => {
-      if (contract === likeContract) given = [like(5)];
-      if (contract === unlikeContract) given = [];
-      return contract === likesContract ? { profiles: given, liked_by: [] } : {};
+      if (contract === 'like') given = [like(5)];
+      if (contract === 'unlike') given = [];
+      return contract === 'likes' ? { profiles: given, liked_by: [] } : {};
     });
     expect(await likes.toggleLike(5)).toBe(true);
     expect(likes.$likedIds.get().has(5)).toBe(true);
-    expect(calls(likesContract)).toBe(1);
+    expect(calls('likes')).toBe(1);
     expect(await likes.toggleLike(5)).toBe(false);
     expect(likes.$likedIds.get().has(5)).toBe(false);
-    expect(calls(likesContract)).toBe(2);
+    expect(calls('likes')).toBe(2);
 
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     callApi.mockRejectedValueOnce(new ApiError(0, 'network', 'errors.network'));

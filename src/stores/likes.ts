@@ -1,9 +1,10 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import { likeContract, likesContract, unlikeContract, type Like } from '~/shared/contracts/likes';
+import type { Like } from '~/shared/contracts/likes';
 import { setNewLikes } from './badges';
-import { notePushInterest } from './push';
+import { notePushInterest } from './push-prompt';
 import { refreshUser } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Likes store (docs/product.md §4 likes): the likes I gave and received, the new-likes
@@ -42,7 +43,7 @@ export async function loadLikes(): Promise<void> {
   const current = $likes.get();
   if (current.status === 'idle') $likes.set({ ...current, status: 'loading' });
   try {
-    const { profiles, liked_by } = await callApi(likesContract, { quiet: true });
+    const { profiles, liked_by } = await callApi(routes.likes, { quiet: true });
     $likes.set({ status: 'ready', given: profiles, received: liked_by });
     setNewLikes(countNewLikes(liked_by));
   } catch (error) {
@@ -71,8 +72,8 @@ export async function toggleLike(profileId: number): Promise<boolean | null> {
   const wantLiked = !$likedIds.get().has(profileId);
   setPending(profileId, wantLiked);
   try {
-    if (wantLiked) await callApi(likeContract, { body: { profile: profileId } });
-    else await callApi(unlikeContract, { body: { profile: profileId } });
+    if (wantLiked) await callApi(routes.like, { body: { profile: profileId } });
+    else await callApi(routes.unlike, { body: { profile: profileId } });
     // A like shows interest: the push offer may follow.
     if (wantLiked) notePushInterest();
     await loadLikes();

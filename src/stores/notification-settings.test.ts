@@ -3,12 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const { DEFAULT_NOTIFICATION_SETTINGS, notificationSettingsContract, updateNotificationSettingsContract } =
-  await import('~/shared/contracts/notifications');
+const { DEFAULT_NOTIFICATION_SETTINGS } = await import('~/shared/contracts/notifications');
 const store = await import('./notification-settings');
 
 const settings = () => store.$notificationSettings.get().settings;
@@ -34,7 +33,7 @@ describe('notification settings store (docs/product.md §10 Notifications)', () 
   it('loads the settings, or shows failed', async () => {
     callApi.mockResolvedValueOnce({ settings: DEFAULT_NOTIFICATION_SETTINGS });
     await store.loadNotificationSettings();
-    expect(callApi).toHaveBeenCalledWith(notificationSettingsContract);
+    expect(callApi).toHaveBeenCalledWith('notificationSettings');
     expect(store.$notificationSettings.get()).toMatchObject({
       status: 'ready',
       settings: DEFAULT_NOTIFICATION_SETTINGS,
@@ -52,7 +51,7 @@ describe('notification settings store (docs/product.md §10 Notifications)', () 
     const saving = store.setNotificationSetting('message_mail', false);
     expect(settings()!.message_mail).toBe(false);
     expect(store.$notificationSettings.get().saving).toEqual(['message_mail']);
-    expect(callApi).toHaveBeenLastCalledWith(updateNotificationSettingsContract, { body: { message_mail: false } });
+    expect(callApi).toHaveBeenLastCalledWith('updateNotificationSettings', { body: { message_mail: false } });
     answer.resolve({ settings: { ...DEFAULT_NOTIFICATION_SETTINGS, message_mail: false } });
     expect(await saving).toBe(true);
     expect(store.$notificationSettings.get()).toMatchObject({

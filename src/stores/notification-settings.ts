@@ -1,12 +1,8 @@
 import { map } from 'nanostores';
 import { callApi } from '../client/api';
-import {
-  notificationSettingsContract,
-  updateNotificationSettingsContract,
-  type NotificationSettingKey,
-  type NotificationSettings,
-} from '~/shared/contracts/notifications';
+import type { NotificationSettingKey, NotificationSettings } from '~/shared/contracts/notifications';
 import { failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * The member's notification choices on /notifications (docs/product.md §10 Notifications).
@@ -40,7 +36,7 @@ function patch(change: Partial<NotificationSettingsState>): void {
 export async function loadNotificationSettings(): Promise<void> {
   patch({ status: 'loading' });
   try {
-    const { settings } = await callApi(notificationSettingsContract);
+    const { settings } = await callApi(routes.notificationSettings);
     confirmed = settings;
     patch({ status: 'ready', settings });
   } catch (error) {
@@ -62,7 +58,7 @@ export async function setNotificationSetting(key: NotificationSettingKey, value:
   patch({ settings: { ...shown, [key]: value }, saving: [...saving, key] });
   const isNewest = () => sent.get(key) === turn;
   try {
-    const { settings } = await callApi(updateNotificationSettingsContract, { body: { [key]: value } });
+    const { settings } = await callApi(routes.updateNotificationSettings, { body: { [key]: value } });
     confirmed = { ...(confirmed ?? settings), [key]: settings[key] };
     if (isNewest()) finish(key, settings[key], { key, outcome: 'saved', message: null });
     return true;

@@ -4,13 +4,10 @@ import type { User } from '~/shared/contracts/profile';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
-const { changePasswordContract, requestPasswordResetContract, resetPasswordContract } =
-  await import('~/shared/contracts/password');
-const { resendActivationContract } = await import('~/shared/contracts/activation');
 const password = await import('./password');
 const session = await import('./session');
 const activation = await import('./activation-resend');
@@ -40,7 +37,7 @@ describe('password store (docs/product.md §10)', () => {
     expect(
       await password.changePassword({ currentPassword: 'old', password: 'new-secret', confirm: 'new-secret' }),
     ).toBe(true);
-    expect(callApi).toHaveBeenCalledWith(changePasswordContract, {
+    expect(callApi).toHaveBeenCalledWith('changePassword', {
       query: { action: 'change' },
       body: { currentPassword: 'old', newPassword: 'new-secret' },
     });
@@ -69,7 +66,7 @@ describe('password store (docs/product.md §10)', () => {
     expect(password.$resetRequest.get().fieldErrors.email).toBe('validation.email');
     callApi.mockResolvedValueOnce({ sent: true });
     expect(await password.requestPasswordReset(' Anna@Example.com ')).toBe(true);
-    expect(callApi).toHaveBeenCalledWith(requestPasswordResetContract, {
+    expect(callApi).toHaveBeenCalledWith('requestPasswordReset', {
       query: { action: 'request-reset' },
       body: { email: 'anna@example.com' },
     });
@@ -79,7 +76,7 @@ describe('password store (docs/product.md §10)', () => {
   it('resets with the token, logs the member in, and names a dead link', async () => {
     callApi.mockResolvedValueOnce({ user });
     expect(await password.resetPassword('tok', { password: 'new-secret', confirm: 'new-secret' })).toEqual(user);
-    expect(callApi).toHaveBeenCalledWith(resetPasswordContract, {
+    expect(callApi).toHaveBeenCalledWith('resetPassword', {
       query: { action: 'reset' },
       body: { token: 'tok', newPassword: 'new-secret' },
     });
@@ -110,7 +107,7 @@ describe('activation resend store (docs/product.md §2 activate-reminder)', () =
     finish({ status: 'sent' });
     await pending;
     expect(activation.$activationResend.get()).toBe('sent');
-    expect(callApi).toHaveBeenCalledWith(resendActivationContract, { query: { resend: '1' } });
+    expect(callApi).toHaveBeenCalledWith('resendActivation', { query: { resend: '1' } });
 
     callApi.mockRejectedValueOnce(new ApiError(429, 'rate_limited', 'errors.rate_limited'));
     await activation.resendActivation();

@@ -1,13 +1,10 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import {
-  changePasswordContract,
-  requestPasswordResetContract,
-  resetPasswordContract,
-} from '~/shared/contracts/password';
+import { requestPasswordResetContract } from '~/shared/contracts/password';
 import type { User } from '~/shared/contracts/profile';
 import { changePasswordForm, newPasswordForm } from '~/shared/rules/password-rules';
 import { $user, startUserPolling } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Password forms (docs/product.md §10 Password and password reset): change on /profile, ask
@@ -69,7 +66,7 @@ export async function changePassword(form: { currentPassword: string; password: 
   }
   $passwordChange.set({ ...idle(), status: 'busy' });
   try {
-    await callApi(changePasswordContract, {
+    await callApi(routes.changePassword, {
       query: { action: 'change' },
       body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.password },
     });
@@ -90,7 +87,7 @@ export async function requestPasswordReset(email: string): Promise<boolean> {
   }
   $resetRequest.set({ ...idle(), status: 'busy' });
   try {
-    await callApi(requestPasswordResetContract, { query: { action: 'request-reset' }, body: parsed.data });
+    await callApi(routes.requestPasswordReset, { query: { action: 'request-reset' }, body: parsed.data });
     $resetRequest.set({ ...idle(), status: 'done' });
     return true;
   } catch (error) {
@@ -111,7 +108,7 @@ export async function resetPassword(token: string, form: { password: string; con
   }
   $passwordReset.set({ ...idle(), status: 'busy' });
   try {
-    const { user } = await callApi(resetPasswordContract, {
+    const { user } = await callApi(routes.resetPassword, {
       query: { action: 'reset' },
       body: { token, newPassword: parsed.data.password },
     });

@@ -3,14 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 const uploadProfileImage = vi.fn();
 vi.mock('../client/upload', () => ({ uploadProfileImage: (...args: unknown[]) => uploadProfileImage(...args) }));
 
 const { ApiError } = await import('../client/api');
-const contracts = await import('~/shared/contracts/photos');
-const { userContract } = await import('~/shared/contracts/auth');
 const store = await import('./photos');
 
 const photo = (id: number, position: number, isMain = false) => ({
@@ -26,14 +24,14 @@ const list = (ids: number[], main: number | null = ids[0] ?? null) => ({
   max_photos: 12,
 });
 const visibleIds = () => store.visiblePhotos().photos.map((p) => p.id);
-const calls = (contract: object) => callApi.mock.calls.filter(([c]) => c === contract);
+const calls = (operation: string) => callApi.mock.calls.filter(([c]) => c === operation);
 
 describe('photos store (docs/product.md §10 Photos)', () => {
   beforeEach(async () => {
     vi.useFakeTimers();
     callApi.mockReset();
     uploadProfileImage.mockReset();
-    callApi.mockImplementation(async (contract) => (contract === userContract ? null : list([1, 2, 3])));
+    callApi.mockImplementation(async (contract) => (contract === 'user' ? null : list([1, 2, 3])));
     await store.loadPhotos();
     callApi.mockClear();
     store.clearFinishedUploads();
@@ -45,14 +43,14 @@ describe('photos store (docs/product.md §10 Photos)', () => {
 
   it('moves a photo one place and announces its new position', async () => {
     callApi.mockImplementation(async (contract, input) =>
-      contract === contracts.arrangePhotosContract ? list(input.body.order) : null,
+      contract === 'arrangePhotos' ? list(input.body.order) : null,
     );
     await store.movePhoto(3, -1);
-    expect(calls(contracts.arrangePhotosContract)[0]![1]).toEqual({ body: { order: [1, 3, 2] } });
+    expect(calls('arrangePhotos')[0]![1]).toEqual({ body: { order: [1, 3, 2] } });
     expect(visibleIds()).toEqual([1, 3, 2]);
     expect(store.$photoAnnouncement.get()).toMatchObject({ key: 'photos.moved', params: { position: 2, count: 3 } });
     await store.movePhoto(1, -1);
-    expect(calls(contracts.arrangePhotosContract)).toHaveLength(1);
+    expect(calls('arrangePhotos')).toHaveLength(1);
   });
 
   it('puts the order back when the server refuses it', async () => {
@@ -63,9 +61,9 @@ describe('photos store (docs/product.md §10 Photos)', () => {
   });
 
   it('sets the main photo', async () => {
-    callApi.mockImplementation(async (contract) => (contract === userContract ? null : list([1, 2, 3], 2)));
+    callApi.mockImplementation(async (contract) => (contract === 'user' ? null : list([1, 2, 3], 2)));
     await store.setMainPhoto(2);
-    expect(calls(contracts.arrangePhotosContract)[0]![1]).toEqual({ body: { main: 2 } });
+    expect(calls('arrangePhotos')[0]![1]).toEqual({ body: { main: 2 } });
     expect(store.$photos.get().mainId).toBe(2);
   });
 
@@ -76,13 +74,13 @@ describe('photos store (docs/product.md §10 Photos)', () => {
     await vi.advanceTimersByTimeAsync(store.UNDO_MS - 1);
     expect(store.undoDelete(1)).toBe(true);
     await vi.advanceTimersByTimeAsync(store.UNDO_MS);
-    expect(calls(contracts.deletePhotoContract)).toHaveLength(0);
+    expect(calls('deletePhoto')).toHaveLength(0);
     expect(visibleIds()).toEqual([1, 2, 3]);
 
-    callApi.mockImplementation(async (contract) => (contract === userContract ? null : list([1, 3])));
+    callApi.mockImplementation(async (contract) => (contract === 'user' ? null : list([1, 3])));
     store.deletePhoto(2);
     await vi.advanceTimersByTimeAsync(store.UNDO_MS);
-    expect(calls(contracts.deletePhotoContract)[0]![1]).toEqual({ body: { image: 2 }, keepalive: false });
+    expect(calls('deletePhoto')[0]![1]).toEqual({ body: { image: 2 }, keepalive: false });
     expect(visibleIds()).toEqual([1, 3]);
     expect(store.undoDelete(2)).toBe(false);
   });
@@ -95,7 +93,7 @@ describe('photos store (docs/product.md §10 Photos)', () => {
     store.deletePhoto(1);
     window.dispatchEvent(new Event('pagehide'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls(contracts.deletePhotoContract)[0]![1]).toEqual({ body: { image: 1 }, keepalive: true });
+    expect(calls('deletePhoto')[0]![1]).toEqual({ body: { image: 1 }, keepalive: true });
     stop();
     vi.unstubAllGlobals();
   });
@@ -109,7 +107,7 @@ describe('photos store (docs/product.md §10 Photos)', () => {
   });
 
   it('uploads several files one after another and refuses those beyond the limit', async () => {
-    callApi.mockImplementation(async (contract) => (contract === userContract ? null : list([1, 2, 3])));
+    callApi.mockImplementation(async (contract) => (contract === 'user' ? null : list([1, 2, 3])));
     store.$photos.set({ ...store.$photos.get(), max: 5 });
     uploadProfileImage.mockImplementation(async (_file: File, onProgress: (f: number) => void) => {
       onProgress(0.5);

@@ -1,16 +1,10 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
 import { uploadProfileImage } from '../client/upload';
-import {
-  arrangePhotosContract,
-  deletePhotoContract,
-  MAX_PHOTOS,
-  photosContract,
-  type OwnPhoto,
-  type PhotoList,
-} from '~/shared/contracts/photos';
+import { MAX_PHOTOS, type OwnPhoto, type PhotoList } from '~/shared/contracts/photos';
 import { failureMessageKey } from './failures';
 import { refreshUser } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * The member's own photos on /profile (docs/product.md §10 Photos): upload several at once
@@ -75,7 +69,7 @@ export function visiblePhotos(state: PhotoState = $photos.get(), pending: number
 export async function loadPhotos(): Promise<void> {
   if ($photos.get().status === 'idle') $photos.set({ ...$photos.get(), status: 'loading' });
   try {
-    apply(await callApi(photosContract));
+    apply(await callApi(routes.photos));
   } catch (failure) {
     console.warn('loading photos failed', failure);
     $photos.set({ ...$photos.get(), status: 'error' });
@@ -136,7 +130,7 @@ export function clearFinishedUploads(): void {
 
 async function arrange(body: { order?: number[]; main?: number }, before: PhotoState): Promise<boolean> {
   try {
-    apply(await callApi(arrangePhotosContract, { body }));
+    apply(await callApi(routes.arrangePhotos, { body }));
     return true;
   } catch (failure) {
     console.warn('arranging photos failed', failure);
@@ -187,7 +181,7 @@ async function commitDelete(id: number, keepalive = false): Promise<void> {
   timers.delete(id);
   if (!$pendingDeletes.get().includes(id)) return;
   try {
-    const list = await callApi(deletePhotoContract, { body: { image: id }, keepalive });
+    const list = await callApi(routes.deletePhoto, { body: { image: id }, keepalive });
     $pendingDeletes.set($pendingDeletes.get().filter((pending) => pending !== id));
     // Other deletes may still be pending; the answer lists them, the island keeps hiding them.
     apply(list);

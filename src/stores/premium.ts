@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { cancelPremiumContract, type PremiumStatus } from '~/shared/contracts/payments';
+import type { PremiumStatus } from '~/shared/contracts/payments';
 import { failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * The member's premium on /premium (docs/product.md §11 Premium): its state as the server rendered
@@ -29,7 +30,7 @@ export async function cancelPremium(): Promise<boolean> {
   if ($premium.get().cancelling) return false;
   $premium.set({ ...$premium.get(), cancelling: true, error: null });
   try {
-    const status = await callApi(cancelPremiumContract);
+    const status = await callApi(routes.cancelPremium);
     $premium.set({ status, cancelling: false, error: null });
     return true;
   } catch (error) {

@@ -3,10 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 const { $profileFields, loadProfileFields } = await import('./profile-fields');
-const { profileFieldsContract } = await import('~/shared/contracts/profile-update');
 
 describe('profile fields for signup step 4 (docs/product.md §5)', () => {
   beforeEach(() => {
@@ -17,7 +16,7 @@ describe('profile fields for signup step 4 (docs/product.md §5)', () => {
   it('holds the allowed values per field from GET /api/profile_fields.php', async () => {
     callApi.mockResolvedValue({ allowed_values: { eye_color: ['blue', 'green'] } });
     await loadProfileFields();
-    expect(callApi).toHaveBeenCalledWith(profileFieldsContract);
+    expect(callApi).toHaveBeenCalledWith('profileFields');
     expect($profileFields.get()).toEqual({ eye_color: ['blue', 'green'] });
   });
 

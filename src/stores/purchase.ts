@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { discountCodeContract, startPurchaseContract } from '~/shared/contracts/payments';
 import type { PaymentMethod } from '~/shared/payments';
 import { failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Buying on /credits and /premium (docs/product.md §11 A purchase): the chosen package or plan and
@@ -67,7 +67,7 @@ export async function applyDiscountCode(code: string): Promise<boolean> {
   if (!trimmed || $purchase.get().discountStatus !== 'idle') return false;
   patch({ discountStatus: 'checking', discountError: null });
   try {
-    const offer = await callApi(discountCodeContract, { query: { code: trimmed } });
+    const offer = await callApi(routes.discountCode, { query: { code: trimmed } });
     patch({
       discountStatus: 'idle',
       discount: {
@@ -102,7 +102,7 @@ export async function startPurchase(
   patch({ status: 'starting', error: null });
   try {
     const product = options.product ?? 'credits';
-    const started = await callApi(startPurchaseContract, {
+    const started = await callApi(routes.startPurchase, {
       body: {
         product,
         package: packageId,

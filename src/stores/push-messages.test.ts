@@ -13,15 +13,18 @@ vi.mock('../client/pwa', async (importOriginal) => ({
 const { $push, canOfferPush, followPushMessages } = await import('./push');
 
 describe('push in this browser (docs/product.md §3, §5)', () => {
-  it('records the pushes the service worker reports and ignores other messages', () => {
+  it('records the pushes the service worker reports and ignores other messages', async () => {
     const unsubscribe = followPushMessages();
     const payload = { title: 'Anna', body: 'Hi', url: '/chats/1' };
     deliver({ type: 'skip-waiting' });
     deliver({ type: 'push-received', payload: { nonsense: true } });
     deliver(null);
+    // The payload schema loads with the first push; wait for it before checking what was kept.
+    await import('~/shared/contracts/push');
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect($push.get().lastMessage).toBeNull();
     deliver({ type: 'push-received', payload });
-    expect($push.get().lastMessage).toMatchObject(payload);
+    await vi.waitFor(() => expect($push.get().lastMessage).toMatchObject(payload));
     unsubscribe();
     expect(stop).toHaveBeenCalled();
   });

@@ -5,22 +5,18 @@ import { shouldShowPushPrompt } from '~/shared/rules/push-rules';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
+const { $push, initPush, subscribePush, unsubscribePush, addExistingSubscription } = await import('./push');
 const {
-  $push,
   $pushPrompt,
-  initPush,
-  subscribePush,
-  unsubscribePush,
-  addExistingSubscription,
   isPushPromptDue,
   loadPushPromptMemory,
   dismissPushPrompt,
   notePushInterest,
   PUSH_DISMISSED_AT_KEY,
   PUSH_PROMPT_PAUSE_MS,
-} = await import('./push');
+} = await import('./push-prompt');
 const session = await import('./session');
 
 const SUB = { endpoint: 'https://push.example/abc', expirationTime: null, keys: { p256dh: 'p', auth: 'a' } };
@@ -69,7 +65,7 @@ describe('push state transitions (docs/product.md §4)', () => {
   it('subscribes: permission granted → browser subscription → stored on the account; polling slows to 300 s', async () => {
     await initPush(env());
     expect(await subscribePush(env(), 'KEY')).toBe(JSON.stringify(SUB));
-    expect(callApi).toHaveBeenCalledWith(expect.objectContaining({ path: '/api/user.php', selector: { push: '1' } }), {
+    expect(callApi).toHaveBeenCalledWith('pushSubscribe', {
       body: { subscription: SUB },
     });
     expect($push.get().isSubscribed).toBe(true);
@@ -92,7 +88,7 @@ describe('push state transitions (docs/product.md §4)', () => {
   it('unsubscribes in the browser and on the account; polling back to 60 s', async () => {
     await subscribePush(env(), 'KEY');
     await unsubscribePush(env());
-    expect(callApi).toHaveBeenLastCalledWith(expect.objectContaining({ method: 'DELETE' }), {
+    expect(callApi).toHaveBeenLastCalledWith('pushUnsubscribe', {
       body: { endpoint: SUB.endpoint },
     });
     expect($push.get()).toMatchObject({ subscription: false, isSubscribed: false });

@@ -2,13 +2,9 @@ import { map } from 'nanostores';
 import { callApi } from '../client/api';
 import { browserPushEnvironment, type PushEnvironment } from '../client/push';
 import { onServiceWorkerMessage } from '../client/pwa';
-import {
-  pushPayloadSchema,
-  pushSubscribeContract,
-  pushUnsubscribeContract,
-  type PushPayload,
-} from '~/shared/contracts/push';
+import type { PushPayload } from '~/shared/contracts/push';
 import { setUserPollingForPush } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Push state (docs/product.md §3, §4): `subscription` is 'unknown' before the check,
@@ -75,7 +71,7 @@ export async function subscribePush(env: PushEnvironment, publicKey: string): Pr
   }
   try {
     const subscription = await env.subscribe(publicKey);
-    await callApi(pushSubscribeContract, { body: { subscription } });
+    await callApi(routes.pushSubscribe, { body: { subscription } });
     const text = JSON.stringify(subscription);
     setSubscription(text);
     return text;
@@ -90,7 +86,7 @@ export async function subscribePush(env: PushEnvironment, publicKey: string): Pr
 export async function addExistingSubscription(env: PushEnvironment): Promise<boolean> {
   const existing = await env.getSubscription().catch(() => null);
   if (!existing) return false;
-  await callApi(pushSubscribeContract, { body: { subscription: existing } });
+  await callApi(routes.pushSubscribe, { body: { subscription: existing } });
   setSubscription(JSON.stringify(existing));
   return true;
 }
@@ -99,7 +95,7 @@ export async function addExistingSubscription(env: PushEnvironment): Promise<boo
 export async function unsubscribePush(env: PushEnvironment): Promise<void> {
   const endpoint = await env.unsubscribe();
   if (endpoint) {
-    await callApi(pushUnsubscribeContract, { body: { endpoint } }).catch((error: unknown) =>
+    await callApi(routes.pushUnsubscribe, { body: { endpoint } }).catch((error: unknown) =>
       console.warn('push unsubscribe failed', error),
     );
   }
@@ -133,105 +129,17 @@ export function canOfferPush(publicKey: string | null, env: PushEnvironment = br
 
 /**
  * Feeds the pushes the service worker reports (`push-received`) into `lastMessage`;
- * other messages and payloads that do not parse are ignored. Returns an unsubscribe function.
+ * other messages and payloads that do not parse are ignored. The payload schema (and with it zod)
+ * is loaded when the first push arrives, not with the page: most visits never receive one.
+ * Returns an unsubscribe function.
  */
 export function followPushMessages(): () => void {
   return onServiceWorkerMessage((message) => {
     const data = message as { type?: string; payload?: unknown } | null;
     if (data?.type !== 'push-received') return;
-    const payload = pushPayloadSchema.safeParse(data.payload);
-    if (payload.success) receivePushMessage(payload.data);
+    void import('~/shared/contracts/push').then(({ pushPayloadSchema }) => {
+      const payload = pushPayloadSchema.safeParse(data.payload);
+      if (payload.success) receivePushMessage(payload.data);
+    });
   });
-}
-
-/** How long a "Not now" or "Skip for now" keeps the shell's push offer away on this device. */
-export const PUSH_PROMPT_PAUSE_MS = 7 * 24 * 60 * 60 * 1000;
-/** localStorage: when the offer was last declined (ms since epoch), for the once-a-week rule. */
-export const PUSH_DISMISSED_AT_KEY = 'amora_push_prompt_dismissed_at';
-/** sessionStorage: declined in this session, so never again in it. */
-export const PUSH_DISMISSED_SESSION_KEY = 'amora_push_prompt_dismissed';
-/** sessionStorage: the member showed interest (a like, a message sent) in this session. */
-export const PUSH_INTEREST_KEY = 'amora_push_interest';
-
-/** What the shell's push offer remembers about this browser; `loaded` is false until read (never on the server). */
-export interface PushPromptMemory {
-  loaded: boolean;
-  dismissedAt: number | null;
-  dismissedThisSession: boolean;
-  interested: boolean;
-}
-
-export const $pushPrompt = map<PushPromptMemory>({
-  loaded: false,
-  dismissedAt: null,
-  dismissedThisSession: false,
-  interested: false,
-});
-
-/** The two browser storages the offer uses; injectable for tests. */
-export interface PromptStorages {
-  local: Pick<Storage, 'getItem' | 'setItem'> | null;
-  session: Pick<Storage, 'getItem' | 'setItem'> | null;
-}
-
-function browserStorages(): PromptStorages {
-  // Storage can be missing or throw (private modes, blocked cookies): the offer then just stays away.
-  const open = (kind: 'localStorage' | 'sessionStorage') => {
-    try {
-      return typeof window === 'undefined' ? null : window[kind];
-    } catch {
-      return null;
-    }
-  };
-  return { local: open('localStorage'), session: open('sessionStorage') };
-}
-
-function read(storage: PromptStorages['local'], key: string): string | null {
-  try {
-    return storage?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: PromptStorages['local'], key: string, value: string): void {
-  try {
-    storage?.setItem(key, value);
-  } catch {
-    // full or blocked storage: the store still holds the value for this page
-  }
-}
-
-/**
- * The offer may show only after the member showed interest in this session,
- * never again in a session where it was declined, and at most once a week
- * after a decline.
- */
-export function isPushPromptDue(memory: PushPromptMemory, now: number): boolean {
-  if (!memory.loaded || !memory.interested || memory.dismissedThisSession) return false;
-  return memory.dismissedAt === null || now - memory.dismissedAt >= PUSH_PROMPT_PAUSE_MS;
-}
-
-/** Reads the offer's memory from the browser storages (call once on the client). */
-export function loadPushPromptMemory(storages: PromptStorages = browserStorages()): void {
-  const at = Number(read(storages.local, PUSH_DISMISSED_AT_KEY));
-  $pushPrompt.set({
-    loaded: true,
-    dismissedAt: Number.isFinite(at) && at > 0 ? at : null,
-    dismissedThisSession: read(storages.session, PUSH_DISMISSED_SESSION_KEY) === '1',
-    interested: read(storages.session, PUSH_INTEREST_KEY) === '1',
-  });
-}
-
-/** The member declined the offer ("Not now", or "Skip for now" in the signup wizard). */
-export function dismissPushPrompt(now: number = Date.now(), storages: PromptStorages = browserStorages()): void {
-  write(storages.local, PUSH_DISMISSED_AT_KEY, String(now));
-  write(storages.session, PUSH_DISMISSED_SESSION_KEY, '1');
-  $pushPrompt.set({ ...$pushPrompt.get(), dismissedAt: now, dismissedThisSession: true });
-}
-
-/** The member did something that shows interest (liked someone, sent a message): the offer may follow. */
-export function notePushInterest(storages: PromptStorages = browserStorages()): void {
-  write(storages.session, PUSH_INTEREST_KEY, '1');
-  $pushPrompt.setKey('interested', true);
 }

@@ -1,5 +1,6 @@
 import { ApiError, callApi } from '../client/api';
-import { blockContract, reportContract, type ReportReason } from '~/shared/contracts/safety';
+import type { ReportReason } from '~/shared/contracts/safety';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Block and report actions. They resolve to null on success or the
@@ -7,7 +8,7 @@ import { blockContract, reportContract, type ReportReason } from '~/shared/contr
  */
 export async function blockMember(profile: number): Promise<string | null> {
   try {
-    await callApi(blockContract, { body: { profile } });
+    await callApi(routes.block, { body: { profile } });
     return null;
   } catch (error) {
     return error instanceof ApiError ? error.message : 'errors.network';
@@ -21,7 +22,7 @@ export async function reportMember(input: {
   details: string;
 }): Promise<string | null> {
   try {
-    await callApi(reportContract, {
+    await callApi(routes.report, {
       body: {
         profile: input.profile,
         conversation: input.conversation,

@@ -5,7 +5,7 @@ import type { SearchFilters } from '~/shared/contracts/search';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
 const { ApiError } = await import('../client/api');
@@ -61,7 +61,7 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
     expect(search.$searchResults.get()).toMatchObject({ status: 'loading', profiles: [] });
     await loading;
     expect(callApi).toHaveBeenCalledTimes(1);
-    expect(callApi.mock.calls[0]![0]).toMatchObject({ path: '/api/search.php', method: 'GET' });
+    expect(callApi.mock.calls[0]![0]).toBe('search');
     expect(query(0)).toEqual({
       gender: 'female',
       country: 'NL',

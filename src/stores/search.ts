@@ -1,9 +1,10 @@
 import { atom, map } from 'nanostores';
 import { callApi } from '../client/api';
-import { searchContract, type SearchFilters } from '~/shared/contracts/search';
+import type { SearchFilters } from '~/shared/contracts/search';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import { readSearchUrl, SEARCH_FILTER_KEYS, type FirstSearchPage } from '~/shared/search-url';
+import * as routes from '~/shared/contracts/routes';
 
 export { readSearchUrl };
 
@@ -74,7 +75,7 @@ async function loadSearch(append = false): Promise<void> {
   const isAutoLoad = !hasLoaded;
   $searchResults.set({ ...$searchResults.get(), status: 'loading' });
   try {
-    const response = await callApi(searchContract, {
+    const response = await callApi(routes.search, {
       query: {
         ...$searchFilters.get(),
         page: $searchPage.get(),

@@ -1,15 +1,9 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
-import {
-  loginContract,
-  logoutContract,
-  signupContract,
-  userContract,
-  type SignupPayloadInput,
-} from '~/shared/contracts/auth';
-import { pageHiddenContract } from '~/shared/contracts/push';
+import type { SignupPayloadInput } from '~/shared/contracts/auth';
 import type { User } from '~/shared/contracts/profile';
 import { USER_POLL_INTERVAL_MS, USER_POLL_INTERVAL_PUSH_MS } from '~/shared/constants';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Session store (docs/product.md §4): `$user` is the logged-in member or null. Login
@@ -64,7 +58,7 @@ export function isUserPolling(): boolean {
  */
 export async function refreshUser(): Promise<User | null> {
   try {
-    const user = await callApi(userContract);
+    const user = await callApi(routes.user);
     $user.set(user);
     return user;
   } catch (error) {
@@ -80,7 +74,7 @@ export async function refreshUser(): Promise<User | null> {
 
 /** Logs in; on success sets the user and starts polling. @throws ApiError */
 export async function logIn(email: string, password: string): Promise<User> {
-  const { user } = await callApi(loginContract, { body: { email, password } });
+  const { user } = await callApi(routes.login, { body: { email, password } });
   $user.set(user);
   startUserPolling();
   return user;
@@ -88,7 +82,7 @@ export async function logIn(email: string, password: string): Promise<User> {
 
 /** Creates the account (docs/product.md §2 step 0); on success the member is logged in. @throws ApiError */
 export async function signUp(payload: SignupPayloadInput): Promise<User> {
-  const { user } = await callApi(signupContract, { body: payload });
+  const { user } = await callApi(routes.signup, { body: payload });
   $user.set(user);
   startUserPolling();
   return user;
@@ -101,7 +95,7 @@ export async function signUp(payload: SignupPayloadInput): Promise<User> {
 export async function logOut(): Promise<boolean> {
   let succeeded = true;
   try {
-    await callApi(logoutContract);
+    await callApi(routes.logout);
   } catch (error) {
     succeeded = false;
     console.warn('logout failed', error);
@@ -116,5 +110,5 @@ export async function logOut(): Promise<boolean> {
  * keepalive lets it finish while the tab goes to the background or closes.
  */
 export function notifyPageHidden(): void {
-  void callApi(pageHiddenContract, { body: {}, keepalive: true }).catch(() => undefined);
+  void callApi(routes.pageHidden, { body: {}, keepalive: true }).catch(() => undefined);
 }

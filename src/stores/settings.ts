@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { settingsContract, type PublicSettings } from '~/shared/contracts/settings';
+import type { PublicSettings } from '~/shared/contracts/settings';
+import * as routes from '~/shared/contracts/routes';
 
 /** Site settings from `GET /api/settings.php` (docs/product.md §3), loaded once on demand. */
 export const $settings = atom<PublicSettings | null>(null);
@@ -10,7 +11,7 @@ let loading: Promise<PublicSettings> | null = null;
 export function loadSettings(): Promise<PublicSettings> {
   const current = $settings.get();
   if (current) return Promise.resolve(current);
-  loading ??= callApi(settingsContract)
+  loading ??= callApi(routes.settings)
     .then((settings) => {
       $settings.set(settings);
       return settings;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const callApi = vi.fn();
 vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
-  callApi: (...args: unknown[]) => callApi(...args),
+  callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 const signup = await import('./signup');
 const { activationHeadingKey } = await import('../islands/signup/StepActivation');
@@ -42,9 +42,9 @@ describe('activation progress (docs/product.md §4: 900 ms ticks, 20 at most, he
 
   it('finishes when the server reports delivered and moves to step 7', async () => {
     let polls = 0;
-    callApi.mockImplementation(async (contract: { path: string; method: string }) => {
-      if (contract.path === '/api/activate.php') return { delivered: ++polls >= 3 };
-      if (contract.method === 'PUT') return { user };
+    callApi.mockImplementation(async (operation: string) => {
+      if (operation === 'activation') return { delivered: ++polls >= 3 };
+      if (operation === 'profileUpdate') return { user };
       return user;
     });
     signup.runActivation();
@@ -56,20 +56,20 @@ describe('activation progress (docs/product.md §4: 900 ms ticks, 20 at most, he
     expect(signup.$activation.get()).toMatchObject({ tick: 3, delivered: true, done: true });
     expect(signup.$signupStep.get()).toBe(7);
     // The first poll refetched the user.
-    expect(callApi.mock.calls[0]![0]).toMatchObject({ path: '/api/user.php', method: 'GET' });
+    expect(callApi.mock.calls[0]![0]).toBe('user');
   });
 
   it('gives up waiting after 20 ticks', async () => {
-    callApi.mockImplementation(async (contract: { path: string; method: string }) => {
-      if (contract.path === '/api/activate.php') return { delivered: false };
-      if (contract.method === 'PUT') return { user };
+    callApi.mockImplementation(async (operation: string) => {
+      if (operation === 'activation') return { delivered: false };
+      if (operation === 'profileUpdate') return { user };
       return user;
     });
     signup.runActivation();
     await vi.advanceTimersByTimeAsync(0);
     await vi.advanceTimersByTimeAsync(900 * 25);
     expect(signup.$activation.get()).toMatchObject({ tick: 20, delivered: false, done: true });
-    expect(callApi.mock.calls.filter(([c]) => (c as { path: string }).path === '/api/activate.php')).toHaveLength(20);
+    expect(callApi.mock.calls.filter(([c]) => c === 'activation')).toHaveLength(20);
   });
 });
 
@@ -80,13 +80,11 @@ describe('changing the e-mail after signup', () => {
 
   it('sends the new address, then waits for the confirmation mail to it', async () => {
     const { ApiError } = await import('../client/api');
-    const { emailChangeContract } = await import('~/shared/contracts/profile-update');
-    const { activationContract } = await import('~/shared/contracts/activation');
     callApi.mockImplementation(async (contract: unknown) =>
-      contract === activationContract ? { delivered: true } : { user },
+      contract === 'activation' ? { delivered: true } : { user },
     );
     await expect(signup.changeEmail('new@example.com')).resolves.toBe(true);
-    expect(callApi.mock.calls.map(([contract]) => contract)).toEqual([emailChangeContract, activationContract]);
+    expect(callApi.mock.calls.map(([contract]) => contract)).toEqual(['emailChange', 'activation']);
     expect(callApi.mock.calls[0]![1]).toEqual({ body: { email: 'new@example.com' } });
 
     callApi.mockReset();

@@ -3,13 +3,12 @@ import { callApi } from '../client/api';
 import { currentPosition } from '../client/geolocation';
 import { browserPushEnvironment } from '../client/push';
 import { uploadProfileImage } from '../client/upload';
-import { activationContract } from '~/shared/contracts/activation';
-import { geocodeContract } from '~/shared/contracts/geocode';
 import type { User } from '~/shared/contracts/profile';
-import { emailChangeContract, profileUpdateContract, type ProfileUpdate } from '~/shared/contracts/profile-update';
+import type { ProfileUpdate } from '~/shared/contracts/profile-update';
 import { resumeStep, stepAfterAccount } from '~/shared/rules/signup-steps';
 import { addExistingSubscription } from './push';
 import { $user, refreshUser } from './session';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * The signup wizard (docs/product.md §2 steps 0–7, §4): the step only moves forward;
@@ -40,7 +39,7 @@ export function startWizard(user: User | null): number | null {
 /** Moves forward (never back) and records the step on the account. */
 export async function goToStep(step: number, update: ProfileUpdate = {}): Promise<void> {
   if (step <= $signupStep.get() && Object.keys(update).length === 0) return;
-  const { user } = await callApi(profileUpdateContract, { body: { ...update, lastSignupStep: step } });
+  const { user } = await callApi(routes.profileUpdate, { body: { ...update, lastSignupStep: step } });
   $user.set(user);
   if (step > $signupStep.get()) $signupStep.set(step);
   if (step === 7) window.dispatchEvent(new CustomEvent(SIGNUP_COMPLETE_EVENT, { detail: { userId: user.profile.id } }));
@@ -66,7 +65,7 @@ export async function locateMember(): Promise<{ country: string; countryregion: 
   const position = await currentPosition();
   if (!position) return null;
   try {
-    return await callApi(geocodeContract, { query: { lat: position.lat, lon: position.lon } });
+    return await callApi(routes.geocode, { query: { lat: position.lat, lon: position.lon } });
   } catch (error) {
     console.warn('geocoding failed', error);
     return null;
@@ -87,7 +86,7 @@ export function runActivation(): () => void {
     if (count === 0) await refreshUser();
     let delivered = false;
     try {
-      delivered = (await callApi(activationContract)).delivered;
+      delivered = (await callApi(routes.activation)).delivered;
     } catch (error) {
       console.warn('activation poll failed', error);
     }
@@ -115,7 +114,7 @@ export function runActivation(): () => void {
 export async function resendActivation(): Promise<boolean> {
   for (let tick = 0; tick < ACTIVATION_MAX_TICKS; tick++) {
     try {
-      if ((await callApi(activationContract)).delivered) return true;
+      if ((await callApi(routes.activation)).delivered) return true;
     } catch (error) {
       console.warn('activation poll failed', error);
     }
@@ -130,7 +129,7 @@ export async function resendActivation(): Promise<boolean> {
  * @throws ApiError when the change is refused (e.g. `account_exists`)
  */
 export async function changeEmail(email: string): Promise<boolean> {
-  await callApi(emailChangeContract, { body: { email } });
+  await callApi(routes.emailChange, { body: { email } });
   return resendActivation();
 }
 

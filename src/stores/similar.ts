@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
 import type { PublicProfile } from '~/shared/contracts/profile';
-import { searchContract, type SearchFilters } from '~/shared/contracts/search';
+import type { SearchFilters } from '~/shared/contracts/search';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * docs/product.md §2 similar results, shown below the main results once their last page
@@ -49,7 +50,7 @@ async function loadSimilarPage(filters: SearchFilters, page: number): Promise<vo
   const key = JSON.stringify(filters);
   $similar.set({ ...$similar.get(), status: 'loading' });
   try {
-    const response = await callApi(searchContract, {
+    const response = await callApi(routes.search, {
       query: { ...filters, similarpage: page, pp: SEARCH_PAGE_SIZE, manual_search: '1', do_not_save: '1' },
       signal: current.signal,
     });

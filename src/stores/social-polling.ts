@@ -1,7 +1,6 @@
 import { CHAT_POLL_DELAY_MS } from '~/shared/constants';
 import { clearChats, loadChats } from './chats';
 import { clearLikes, loadLikes } from './likes';
-import { startRealtime, stopRealtime } from './realtime';
 import { $user, userPollInterval } from './session';
 
 /**
@@ -47,6 +46,17 @@ export function pollSocialNow(): Promise<void> {
   return pollOnce();
 }
 
+let realtime: Promise<typeof import('./realtime')> | null = null;
+/**
+ * The event stream's code loads when a member is first seen on the page, not with it: visitors
+ * never open a stream (docs/architecture.md §3, the first visit's JavaScript). Starts and stops
+ * run in the order they were asked for, as callbacks of the one import.
+ */
+function withRealtime(run: (module: typeof import('./realtime')) => void): void {
+  realtime ??= import('./realtime');
+  void realtime.then(run);
+}
+
 /**
  * Follows the session: polling and the event stream run while a member is
  * logged in; on logout the likes and chats (and their badges) are cleared.
@@ -61,9 +71,9 @@ export function watchSessionForSocialPolling(): () => void {
     loggedIn = now;
     if (user) {
       startSocialPolling();
-      startRealtime(user.profile.id);
+      withRealtime((module) => module.startRealtime(user.profile.id));
     } else {
-      stopRealtime();
+      if (realtime) withRealtime((module) => module.stopRealtime());
       stopSocialPolling();
       clearLikes();
       clearChats();

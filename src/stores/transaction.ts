@@ -1,8 +1,9 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
-import { transactionContract } from '~/shared/contracts/payments';
+import type { transactionContract } from '~/shared/contracts/payments';
 import type { z } from 'zod';
 import { failureMessageKey } from './failures';
+import * as routes from '~/shared/contracts/routes';
 
 type TransactionView = z.output<typeof transactionContract.response>;
 
@@ -24,7 +25,7 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 export async function followTransaction(id: string): Promise<void> {
   stopFollowingTransaction();
   try {
-    const transaction = await callApi(transactionContract, { query: { id }, quiet: true });
+    const transaction = await callApi(routes.transaction, { query: { id }, quiet: true });
     $transaction.set({ transaction, error: null });
     if (transaction.status !== 'open') return;
   } catch (error) {

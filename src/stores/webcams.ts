@@ -1,9 +1,11 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
 import type { SearchFilters } from '~/shared/contracts/search';
-import { CAM_CARD_POSITIONS, xcamsSearchContract, type Cam } from '~/shared/contracts/xcams';
+import type { Cam } from '~/shared/contracts/xcams';
+import { CAM_CARD_POSITIONS } from '~/shared/contracts/values';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import type { PublicProfile } from '~/shared/contracts/profile';
+import * as routes from '~/shared/contracts/routes';
 
 /**
  * Webcam cards of the search grid (docs/product.md §6, §9): the partner's cams for the
@@ -19,7 +21,7 @@ export async function loadCams(filters: SearchFilters): Promise<void> {
   if ($cams.get().key === key) return;
   $cams.set({ key, cams: [] });
   try {
-    const { cams } = await callApi(xcamsSearchContract, { query });
+    const { cams } = await callApi(routes.xcamsSearch, { query });
     if ($cams.get().key === key) $cams.set({ key, cams });
   } catch (error) {
     console.warn('cams load failed', error);

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { DELETE_REASONS, type DeleteReason } from '~/shared/contracts/account-deletion';
+import { DELETE_REASONS, type DeleteReason } from '~/shared/contracts/values';
 import type { Locale } from '~/shared/locales';
 import {
   $accountDeletion,

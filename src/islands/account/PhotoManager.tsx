@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { DROP_ACCEPTED_TYPES } from '~/shared/contracts/upload';
+import { DROP_ACCEPTED_TYPES } from '~/shared/contracts/values';
 import type { Locale } from '~/shared/locales';
 import {
   $pendingDeletes,

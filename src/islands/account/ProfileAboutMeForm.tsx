@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { PERSONAL_MAX_LENGTH } from '~/shared/contracts/profile-update';
+import { PERSONAL_MAX_LENGTH } from '~/shared/contracts/values';
 import type { User } from '~/shared/contracts/profile';
 import { $profileSections, saveProfileSection } from '../../stores/account-profile';
 import { showToast } from '../../stores/toasts';

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useState, type KeyboardEvent } from 'react';
-import { MAX_MESSAGE_LENGTH, type Gif } from '~/shared/contracts/chat';
+import type { Gif } from '~/shared/contracts/chat';
+import { MAX_MESSAGE_LENGTH } from '~/shared/contracts/values';
 import type { Locale } from '~/shared/locales';
 import { GifPicker } from './GifPicker';
 

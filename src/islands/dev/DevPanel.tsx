@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TEMPLATES } from '~/shared/contracts/settings';
+import { TEMPLATES } from '~/shared/contracts/values';
 import { zeroCredits } from '../../stores/dev';
 import { showToast } from '../../stores/toasts';
 

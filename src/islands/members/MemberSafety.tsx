@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useRef, useState, type FormEvent } from 'react';
-import { REPORT_REASONS, type ReportReason } from '~/shared/contracts/safety';
+import { REPORT_REASONS, type ReportReason } from '~/shared/contracts/values';
 import { blockMember, reportMember } from '../../stores/safety';
 import { showToast } from '../../stores/toasts';
 import { OverflowMenu } from '../shell/OverflowMenu';

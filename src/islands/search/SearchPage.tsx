@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import type { Locale } from '~/shared/locales';
 import type { FirstSearchPage } from '~/shared/search-url';
@@ -17,9 +17,14 @@ import { SkeletonCards } from './ProfileCard';
 import { ResultsGrid, type GridOptions } from './ResultsGrid';
 import { ScrollMore } from './ScrollMore';
 import { SearchFilters } from './SearchFilters';
-import { SimilarResults } from './SimilarResults';
 import { useMediaQuery } from './use-media-query';
 import { useSearchState } from './use-search-state';
+
+/**
+ * The similar results (docs/product.md §2) show only below the last page of results, so their code
+ * loads when that page is reached, not with the page (docs/architecture.md §3).
+ */
+const SimilarResults = lazy(() => import('./SimilarResults').then((module) => ({ default: module.SimilarResults })));
 
 /**
  * Cards whose photo loads first (`fetchpriority="high"`, not lazy): the first row at 1280 px
@@ -168,7 +173,11 @@ export default function SearchPage({
             </nav>
           )}
 
-      {similarEnabled && <SimilarResults filters={filters} active={atEnd} options={options} />}
+      {similarEnabled && hydrated && atEnd && (
+        <Suspense fallback={null}>
+          <SimilarResults filters={filters} options={options} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -6,28 +6,20 @@ import { SkeletonCards } from './ProfileCard';
 import { ResultsGrid, type GridOptions } from './ResultsGrid';
 
 /**
- * docs/product.md §2 similar results below the main results, once their last page is
- * shown: a wider search (age ±5 years, any region, neighbour country).
+ * docs/product.md §2 similar results below the main results, shown (mounted) once their last page
+ * is: a wider search (age ±5 years, any region, neighbour country). They start again for new
+ * filters and are forgotten when the main results grow or change.
  */
-export function SimilarResults({
-  filters,
-  active,
-  options,
-}: {
-  filters: SearchFilters;
-  active: boolean;
-  options: GridOptions;
-}) {
+export function SimilarResults({ filters, options }: { filters: SearchFilters; options: GridOptions }) {
   const similar = useStore($similar);
   const { t } = options;
   const filterKey = JSON.stringify(filters);
   useEffect(() => {
-    if (active) void startSimilar(JSON.parse(filterKey) as SearchFilters);
-    else resetSimilar();
-  }, [active, filterKey]);
+    void startSimilar(JSON.parse(filterKey) as SearchFilters);
+    return () => resetSimilar();
+  }, [filterKey]);
 
-  if (!active || similar.status === 'idle' || (similar.status === 'ready' && similar.profiles.length === 0))
-    return null;
+  if (similar.status === 'idle' || (similar.status === 'ready' && similar.profiles.length === 0)) return null;
   return (
     <section className="similar-results" aria-labelledby="similar-title" data-testid="similar-results">
       <h2 id="similar-title">{t('search.similar_title')}</h2>

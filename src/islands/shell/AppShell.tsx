@@ -1,19 +1,27 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Locale } from '~/shared/locales';
 import { $badgeCount, $unreadMessages, titleWithUnread } from '../../stores/badges';
 import { followApiActivity, startLoading } from '../../stores/loading-bar';
+import { $modal } from '../../stores/modal';
 import { pagePushKey } from '../../stores/page';
-import { followPushMessages, startPush } from '../../stores/push';
 import { $pwa, acceptUpdate, shouldAnnounceOfflineReady, startPwa } from '../../stores/pwa';
 import { notifyPageHidden } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
-import { InstallBanner } from './InstallBanner';
 import { LoadingBar } from './LoadingBar';
-import { ModalHost } from './ModalHost';
-import { PushPrompt } from './PushPrompt';
 import { Toaster } from './Toaster';
 import { useT } from './use-t';
+
+/*
+ * Parts of the shell that most visits never show load when first needed, not with every page
+ * (docs/architecture.md §3, the first visit's JavaScript): the push offer and the push state for
+ * members only (visitors can neither be offered push nor receive it, docs/product.md §5), the
+ * install offer once the browser offers installation, the modal once something opens one. The
+ * toaster stays: its live region must exist before a toast is added, or screen readers miss it.
+ */
+const PushPrompt = lazy(() => import('./PushPrompt').then((module) => ({ default: module.PushPrompt })));
+const InstallBanner = lazy(() => import('./InstallBanner').then((module) => ({ default: module.InstallBanner })));
+const ModalHost = lazy(() => import('./ModalHost').then((module) => ({ default: module.ModalHost })));
 
 interface Props {
   locale: Locale;
@@ -31,21 +39,41 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
   const unread = useStore($unreadMessages);
   const badge = useStore($badgeCount);
   const pushKey = pagePushKey();
+  const modal = useStore($modal);
+  // Once opened, the modal host stays mounted: closing must still return the focus.
+  const [modalUsed, setModalUsed] = useState(false);
+  if (modal && !modalUsed) setModalUsed(true);
+  const installOffered = !pwa.isStandalone && (pwa.canInstall || pwa.showIosGuide);
+
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (!isLoggedIn) return;
+    let stopPushMessages: (() => void) | null = null;
+    let cancelled = false;
+    void import('../../stores/push').then((push) => {
+      if (cancelled) return;
+      void push.startPush();
+      stopPushMessages = push.followPushMessages();
+    });
+    return () => {
+      cancelled = true;
+      stopPushMessages?.();
+    };
+  }, [isLoggedIn]);
 
   useEffect(() => {
     startPwa(__AMORA_BUILD_ID__);
-    void startPush();
     const stopActivity = followApiActivity();
     const onUnload = () => startLoading();
     const onVisibility = () => document.visibilityState === 'hidden' && isLoggedIn && notifyPageHidden();
     window.addEventListener('beforeunload', onUnload);
     document.addEventListener('visibilitychange', onVisibility);
-    const stopPushMessages = followPushMessages();
     return () => {
       stopActivity();
       window.removeEventListener('beforeunload', onUnload);
       document.removeEventListener('visibilitychange', onVisibility);
-      stopPushMessages();
     };
   }, [isLoggedIn]);
 
@@ -97,10 +125,22 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
     <>
       <LoadingBar label={t('shell.loading')} />
       <Toaster closeLabel={t('common.close')} />
-      <ModalHost closeLabel={t('common.close')} moreLabel={t('shell.read_full_page')} />
+      {modalUsed && (
+        <Suspense fallback={null}>
+          <ModalHost closeLabel={t('common.close')} moreLabel={t('shell.read_full_page')} />
+        </Suspense>
+      )}
       <div className="shell-banners" ref={banners}>
-        <PushPrompt t={t} isLoggedIn={isLoggedIn} pushKey={pushKey} />
-        <InstallBanner t={t} />
+        {isLoggedIn && hydrated && (
+          <Suspense fallback={null}>
+            <PushPrompt t={t} isLoggedIn={isLoggedIn} pushKey={pushKey} />
+          </Suspense>
+        )}
+        {installOffered && (
+          <Suspense fallback={null}>
+            <InstallBanner t={t} />
+          </Suspense>
+        )}
       </div>
     </>
   );

@@ -2,14 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { shouldShowPushPrompt } from '~/shared/rules/push-rules';
-import {
-  $push,
-  $pushPrompt,
-  dismissPushPrompt,
-  enablePush,
-  isPushPromptDue,
-  loadPushPromptMemory,
-} from '../../stores/push';
+import { $push, enablePush } from '../../stores/push';
+import { $pushPrompt, dismissPushPrompt, isPushPromptDue, loadPushPromptMemory } from '../../stores/push-prompt';
 import { showToast } from '../../stores/toasts';
 import { BellIcon } from './icons';
 import type { useT } from './use-t';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PERSONAL_MAX_LENGTH } from '~/shared/contracts/profile-update';
+import { PERSONAL_MAX_LENGTH } from '~/shared/contracts/values';
 import type { User } from '~/shared/contracts/profile';
 import { goToStep } from '../../stores/signup';
 import type { useT } from '../shell/use-t';

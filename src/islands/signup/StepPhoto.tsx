@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { DROP_ACCEPTED_TYPES } from '~/shared/contracts/upload';
+import { DROP_ACCEPTED_TYPES } from '~/shared/contracts/values';
 import { failureMessageKey } from '../../stores/failures';
 import { goToStep, uploadPhoto } from '../../stores/signup';
 import { CameraIcon } from '../shell/icons';

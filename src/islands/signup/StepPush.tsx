@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { pagePushKey } from '../../stores/page';
-import { canOfferPush, dismissPushPrompt, enablePush } from '../../stores/push';
+import { canOfferPush, enablePush } from '../../stores/push';
+import { dismissPushPrompt } from '../../stores/push-prompt';
 import { goToStep } from '../../stores/signup';
 import { BellIcon } from '../shell/icons';
 import type { useT } from '../shell/use-t';

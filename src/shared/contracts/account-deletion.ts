@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
 import { textField } from './fields';
+import * as routes from './routes';
+import { DELETE_REASONS, type DeleteReason } from './values';
 
-/**
- * docs/product.md §10 account deletion: the optional reasons a member may give (a fixed
- * list; no free text is asked for or stored).
- */
-export const DELETE_REASONS = ['found_someone', 'not_enough_members', 'too_many_messages', 'privacy', 'other'] as const;
-export type DeleteReason = (typeof DELETE_REASONS)[number];
+export { DELETE_REASONS, type DeleteReason };
 
 /** The one-time "stay" discount as the member's account sees it. */
 export const deleteOfferStateSchema = z.object({
@@ -20,8 +17,7 @@ export type DeleteOfferState = z.infer<typeof deleteOfferStateSchema>;
 
 /** `GET /api/account.php`: the state of the deletion discount offer. */
 export const deleteOfferStateContract = defineContract({
-  method: 'GET',
-  path: '/api/account.php',
+  ...routes.deleteOfferState,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -35,10 +31,8 @@ export const deleteOfferStateContract = defineContract({
  * or when the site has no `delete_discount`.
  */
 export const showDeleteOfferContract = defineContract({
-  method: 'POST',
-  path: '/api/account.php',
+  ...routes.showDeleteOffer,
   auth: 'member',
-  selector: { delete_offer: 'show' },
   query: z.strictObject({ delete_offer: z.literal('show') }),
   body: z.undefined(),
   response: z.object({ percent: z.number().int().positive().max(100).nullable() }),
@@ -50,10 +44,8 @@ export const showDeleteOfferContract = defineContract({
  * them; `not_found` when no offer was shown or it was already accepted.
  */
 export const acceptDeleteOfferContract = defineContract({
-  method: 'POST',
-  path: '/api/account.php',
+  ...routes.acceptDeleteOffer,
   auth: 'member',
-  selector: { delete_offer: 'accept' },
   query: z.strictObject({ delete_offer: z.literal('accept') }),
   body: z.undefined(),
   response: z.object({ percent: z.number().int().positive().max(100) }),
@@ -66,8 +58,7 @@ export const acceptDeleteOfferContract = defineContract({
  * (rate limited like the login); nothing is deleted then.
  */
 export const deleteAccountContract = defineContract({
-  method: 'DELETE',
-  path: '/api/account.php',
+  ...routes.deleteAccount,
   auth: 'member',
   query: noParams,
   body: z.strictObject({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
+import * as routes from './routes';
 
 /** `GET /api/activate.php` (docs/product.md §7), polled every 900 ms on step 6 → docs/product.md §3 Activation response. */
 export const activationContract = defineContract({
-  method: 'GET',
-  path: '/api/activate.php',
+  ...routes.activation,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -17,9 +17,7 @@ export const activationContract = defineContract({
  * §2): a new activation mail now, at most once a minute and 5 times a day (`rate_limited`).
  */
 export const resendActivationContract = defineContract({
-  method: 'POST',
-  path: '/api/activate.php',
-  selector: { resend: '1' },
+  ...routes.resendActivation,
   auth: 'member',
   query: z.strictObject({ resend: z.literal('1') }),
   body: z.undefined(),

@@ -4,6 +4,7 @@ import { emailRule, nameRule, passwordRule } from '../rules/signup-rules';
 import { defineContract, noParams } from './define';
 import { idField, textField } from './fields';
 import { userSchema } from './profile';
+import * as routes from './routes';
 
 /**
  * docs/product.md §3 Signup payload, accepted by `POST /api/user.php?new=1` (docs/product.md §7).
@@ -32,10 +33,8 @@ export type SignupPayload = z.infer<typeof signupPayloadSchema>;
 export type SignupPayloadInput = z.input<typeof signupPayloadSchema>;
 
 export const signupContract = defineContract({
-  method: 'POST',
-  path: '/api/user.php',
+  ...routes.signup,
   auth: 'visitor',
-  selector: { new: '1' },
   query: z.strictObject({ new: z.literal('1') }),
   body: signupPayloadSchema,
   response: z.object({ user: userSchema }),
@@ -44,8 +43,7 @@ export const signupContract = defineContract({
 
 /** `POST /api/login.php` (not in the spec's table): e-mail + password → the User. */
 export const loginContract = defineContract({
-  method: 'POST',
-  path: '/api/login.php',
+  ...routes.login,
   auth: 'visitor',
   query: noParams,
   body: z.strictObject({
@@ -58,8 +56,7 @@ export const loginContract = defineContract({
 
 /** `GET /api/logout.php` → 'done' (docs/product.md §7). */
 export const logoutContract = defineContract({
-  method: 'GET',
-  path: '/api/logout.php',
+  ...routes.logout,
   auth: 'visitor',
   query: noParams,
   body: z.undefined(),
@@ -69,8 +66,7 @@ export const logoutContract = defineContract({
 
 /** `GET /api/user.php` → the User of docs/product.md §3; 403 when not logged in. */
 export const userContract = defineContract({
-  method: 'GET',
-  path: '/api/user.php',
+  ...routes.user,
   auth: 'member',
   query: noParams,
   body: z.undefined(),

@@ -3,9 +3,10 @@ import { defineContract, idParam, noParams } from './define';
 import { idField, textField } from './fields';
 import { LOCALES } from '../locales';
 import { publicProfileSchema } from './profile';
+import * as routes from './routes';
+import { MAX_MESSAGE_LENGTH } from './values';
 
-/** Longest chat message (characters); longer texts are refused, never cut. */
-export const MAX_MESSAGE_LENGTH = 2000;
+export { MAX_MESSAGE_LENGTH };
 
 export const gifSchema = z.object({
   id: z.string().min(1).max(128),
@@ -48,8 +49,7 @@ export type ChatEntry = z.infer<typeof chatEntrySchema>;
 
 /** `GET /api/chats.php` (docs/product.md §7) → the member's conversations, newest first. */
 export const chatsContract = defineContract({
-  method: 'GET',
-  path: '/api/chats.php',
+  ...routes.chats,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -59,8 +59,7 @@ export const chatsContract = defineContract({
 
 /** `GET /api/chat.php?profile=` (docs/product.md §7): the conversation with that member (created when new) → its id. */
 export const startChatContract = defineContract({
-  method: 'GET',
-  path: '/api/chat.php',
+  ...routes.startChat,
   auth: 'member',
   query: z.strictObject({ profile: idParam }),
   body: z.undefined(),
@@ -70,8 +69,7 @@ export const startChatContract = defineContract({
 
 /** `DELETE /api/chat.php` {conversation} (docs/product.md §7): removes the chat from the member's list. */
 export const deleteChatContract = defineContract({
-  method: 'DELETE',
-  path: '/api/chat.php',
+  ...routes.deleteChat,
   auth: 'member',
   query: noParams,
   body: z.strictObject({ conversation: idField }),
@@ -81,8 +79,7 @@ export const deleteChatContract = defineContract({
 
 /** `GET /api/messages.php?conversation=&before=`: a page of messages (oldest first within the page, newest page first); marks them read. */
 export const messagesContract = defineContract({
-  method: 'GET',
-  path: '/api/messages.php',
+  ...routes.messages,
   auth: 'member',
   query: z.strictObject({ conversation: idParam, before: idParam.optional() }),
   body: z.undefined(),
@@ -104,8 +101,7 @@ const messageText = textField()
  * message creates it (docs/product.md §7); the answer's `message.conversation` is its id.
  */
 export const sendMessageContract = defineContract({
-  method: 'POST',
-  path: '/api/messages.php',
+  ...routes.sendMessage,
   auth: 'member',
   query: noParams,
   body: z
@@ -129,8 +125,7 @@ export const sendMessageContract = defineContract({
 
 /** `GET /api/gifs.php?q=&locale=`: GIFs for the chat's picker (featured ones for an empty query), in the locale's GIF-service language. */
 export const gifsContract = defineContract({
-  method: 'GET',
-  path: '/api/gifs.php',
+  ...routes.gifs,
   auth: 'member',
   query: z.strictObject({ q: textField().trim().max(50).default(''), locale: z.enum(LOCALES).optional() }),
   body: z.undefined(),
@@ -140,8 +135,7 @@ export const gifsContract = defineContract({
 
 /** `POST /api/typing.php` {conversation}: tells the other member "typing…" (sent at most every 3 s while typing). */
 export const typingContract = defineContract({
-  method: 'POST',
-  path: '/api/typing.php',
+  ...routes.typing,
   auth: 'member',
   query: noParams,
   body: z.strictObject({ conversation: idField }),

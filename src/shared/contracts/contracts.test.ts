@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contract } from './define';
+import * as routes from './routes';
 
 /** Every contract module of the API (one file per area). */
 const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts', '!./define.ts'], { eager: true });
@@ -23,6 +24,24 @@ describe('contracts (docs/architecture.md, Operations)', () => {
     for (const [name, contract] of allContracts()) {
       expect(['visitor', 'member'], name).toContain(contract.auth);
       if (contract.auth === 'member') expect(contract.errors, name).toContain('not_logged_in');
+    }
+  });
+
+  it('names each contract after its route: `callApi(routes.x)` reaches the contract `xContract`', () => {
+    const byName = new Map(allContracts().map(([label, contract]) => [label.split(' ')[1]!, contract]));
+    expect([...byName.keys()].sort()).toEqual(
+      Object.keys(routes)
+        .map((name) => `${name}Contract`)
+        .sort(),
+    );
+    for (const [name, route] of Object.entries(routes)) {
+      const contract = byName.get(`${name}Contract`)!;
+      expect(route.name, name).toBe(name);
+      expect({ method: contract.method, path: contract.path, selector: contract.selector }, name).toEqual({
+        method: route.method,
+        path: route.path,
+        selector: 'selector' in route ? route.selector : undefined,
+      });
     }
   });
 

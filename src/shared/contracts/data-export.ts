@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
+import * as routes from './routes';
 
 /**
  * "Download my data" (docs/product.md §10 Data export), on `/api/data_export.php`: ask for an
@@ -22,8 +23,7 @@ export type DataExportView = z.infer<typeof dataExportSchema>;
 
 /** `GET`: the member's latest export, null when they never asked. */
 export const dataExportStatusContract = defineContract({
-  method: 'GET',
-  path: '/api/data_export.php',
+  ...routes.dataExportStatus,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -36,9 +36,7 @@ export const dataExportStatusContract = defineContract({
  * built the answer is that one (no second build); at most 3 requests a day (`rate_limited`).
  */
 export const requestDataExportContract = defineContract({
-  method: 'POST',
-  path: '/api/data_export.php',
-  selector: { action: 'request' },
+  ...routes.requestDataExport,
   auth: 'member',
   query: z.strictObject({ action: z.literal('request') }),
   body: z.undefined(),
@@ -51,9 +49,7 @@ export const requestDataExportContract = defineContract({
  * until the export expires. `not_found` when no export is ready.
  */
 export const dataExportLinkContract = defineContract({
-  method: 'POST',
-  path: '/api/data_export.php',
-  selector: { action: 'link' },
+  ...routes.dataExportLink,
   auth: 'member',
   query: z.strictObject({ action: z.literal('link') }),
   body: z.undefined(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailRule } from '../rules/signup-rules';
 import { defineContract } from './define';
 import { textField } from './fields';
+import * as routes from './routes';
 
 /**
  * Changing the account's e-mail address (docs/product.md §10 E-mail change), all on
@@ -23,9 +24,7 @@ export type EmailChangeStatus = z.infer<typeof emailChangeStatusSchema>;
 
 /** `GET ?action=status`: the member's current address and pending change. */
 export const emailChangeStatusContract = defineContract({
-  method: 'GET',
-  path: '/api/mailchange.php',
-  selector: { action: 'status' },
+  ...routes.emailChangeStatus,
   auth: 'member',
   query: z.strictObject({ action: z.literal('status') }),
   body: z.undefined(),
@@ -41,9 +40,7 @@ export const emailChangeStatusContract = defineContract({
  * an undo link to the old one; answers the new status.
  */
 export const requestEmailChangeContract = defineContract({
-  method: 'POST',
-  path: '/api/mailchange.php',
-  selector: { action: 'request' },
+  ...routes.requestEmailChange,
   auth: 'member',
   query: z.strictObject({ action: z.literal('request') }),
   body: z.strictObject({
@@ -56,9 +53,7 @@ export const requestEmailChangeContract = defineContract({
 
 /** `POST ?action=resend`: a new confirmation link to the pending address (`not_found` when none). */
 export const resendEmailChangeContract = defineContract({
-  method: 'POST',
-  path: '/api/mailchange.php',
-  selector: { action: 'resend' },
+  ...routes.resendEmailChange,
   auth: 'member',
   query: z.strictObject({ action: z.literal('resend') }),
   body: z.undefined(),
@@ -68,9 +63,7 @@ export const resendEmailChangeContract = defineContract({
 
 /** `POST ?action=cancel`: drops the pending change (its link stops working); fine when none. */
 export const cancelEmailChangeContract = defineContract({
-  method: 'POST',
-  path: '/api/mailchange.php',
-  selector: { action: 'cancel' },
+  ...routes.cancelEmailChange,
   auth: 'member',
   query: z.strictObject({ action: z.literal('cancel') }),
   body: z.undefined(),
@@ -83,9 +76,7 @@ export const cancelEmailChangeContract = defineContract({
  * account's. `account_exists` when another account took the address meanwhile.
  */
 export const confirmEmailChangeContract = defineContract({
-  method: 'POST',
-  path: '/api/mailchange.php',
-  selector: { action: 'confirm' },
+  ...routes.confirmEmailChange,
   auth: 'visitor',
   query: z.strictObject({ action: z.literal('confirm') }),
   body: z.strictObject({ token: linkToken }),
@@ -95,9 +86,7 @@ export const confirmEmailChangeContract = defineContract({
 
 /** `GET ?action=undo&token=…`: checks an undo link without using it; answers the address it restores. */
 export const checkEmailChangeUndoContract = defineContract({
-  method: 'GET',
-  path: '/api/mailchange.php',
-  selector: { action: 'undo' },
+  ...routes.checkEmailChangeUndo,
   auth: 'visitor',
   query: z.strictObject({ action: z.literal('undo'), token: linkToken }),
   body: z.undefined(),
@@ -111,9 +100,7 @@ export const checkEmailChangeUndoContract = defineContract({
  * account. `account_exists` when another account has taken the old address since.
  */
 export const undoEmailChangeContract = defineContract({
-  method: 'POST',
-  path: '/api/mailchange.php',
-  selector: { action: 'undo' },
+  ...routes.undoEmailChange,
   auth: 'visitor',
   query: z.strictObject({ action: z.literal('undo') }),
   body: z.strictObject({ token: linkToken }),

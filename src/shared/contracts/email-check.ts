@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './define';
 import { textField } from './fields';
+import * as routes from './routes';
 
 export const EMAIL_CHECK_STATUSES = ['new', 'active', 'not_confirmed', 'deleted', 'invalid'] as const;
 export type EmailCheckStatus = (typeof EMAIL_CHECK_STATUSES)[number];
@@ -16,8 +17,7 @@ export type EmailCheckResponse = z.infer<typeof emailCheckResponseSchema>;
 
 /** `GET /api/validate_email.php?email=` (docs/product.md §7). */
 export const emailCheckContract = defineContract({
-  method: 'GET',
-  path: '/api/validate_email.php',
+  ...routes.emailCheck,
   auth: 'visitor',
   query: z.strictObject({ email: textField().max(320) }),
   body: z.undefined(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineContract } from './define';
+import * as routes from './routes';
 
 /** `GET /api/geocode.php?lat=&lon=` (docs/product.md §7) → country, countryregion, city. */
 export const geocodeContract = defineContract({
-  method: 'GET',
-  path: '/api/geocode.php',
+  ...routes.geocode,
   auth: 'visitor',
   query: z.strictObject({
     lat: z.coerce.number({ error: 'validation.number' }).min(-90).max(90),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract, noParams, profileRefBody } from './define';
 import { publicProfileSchema } from './profile';
+import * as routes from './routes';
 
 /**
  * One like (docs/product.md §3 Likes response): `like_new` is true until the liked member
@@ -18,8 +19,7 @@ export type Like = z.infer<typeof likeSchema>;
 
 /** `GET /api/likes.php` → `profiles` (the members I liked) and `liked_by` (likes I received), newest first. */
 export const likesContract = defineContract({
-  method: 'GET',
-  path: '/api/likes.php',
+  ...routes.likes,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -29,8 +29,7 @@ export const likesContract = defineContract({
 
 /** `POST /api/likes.php` {profile}: like (idempotent); 403 `blocked` within a blocked pair (docs/product.md §6). */
 export const likeContract = defineContract({
-  method: 'POST',
-  path: '/api/likes.php',
+  ...routes.like,
   auth: 'member',
   query: noParams,
   body: profileRefBody,
@@ -40,8 +39,7 @@ export const likeContract = defineContract({
 
 /** `DELETE /api/likes.php` {profile}: unlike (idempotent). */
 export const unlikeContract = defineContract({
-  method: 'DELETE',
-  path: '/api/likes.php',
+  ...routes.unlike,
   auth: 'member',
   query: noParams,
   body: profileRefBody,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
+import * as routes from './routes';
 
 /** What a member can be notified about (docs/product.md §10 Notifications). */
 export const NOTIFICATION_KINDS = ['message', 'like', 'news'] as const;
@@ -38,8 +39,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 
 /** `GET /api/notifications.php`: the member's own notification settings (defaults when never saved). */
 export const notificationSettingsContract = defineContract({
-  method: 'GET',
-  path: '/api/notifications.php',
+  ...routes.notificationSettings,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -52,8 +52,7 @@ export const notificationSettingsContract = defineContract({
  * answers all settings after the change. An empty body is `validation_failed`.
  */
 export const updateNotificationSettingsContract = defineContract({
-  method: 'PUT',
-  path: '/api/notifications.php',
+  ...routes.updateNotificationSettings,
   auth: 'member',
   query: noParams,
   body: z

@@ -3,6 +3,7 @@ import { emailRule, passwordRule } from '../rules/signup-rules';
 import { defineContract } from './define';
 import { textField } from './fields';
 import { userSchema } from './profile';
+import * as routes from './routes';
 
 /**
  * Passwords (docs/product.md §10 Password and password reset), all on `POST /api/password.php`,
@@ -15,9 +16,7 @@ import { userSchema } from './profile';
  * every other session of the member ends; `endedSessions` says how many.
  */
 export const changePasswordContract = defineContract({
-  method: 'POST',
-  path: '/api/password.php',
-  selector: { action: 'change' },
+  ...routes.changePassword,
   auth: 'member',
   query: z.strictObject({ action: z.literal('change') }),
   body: z.strictObject({
@@ -33,9 +32,7 @@ export const changePasswordContract = defineContract({
  * site. The answer is the same `{ sent: true }` either way.
  */
 export const requestPasswordResetContract = defineContract({
-  method: 'POST',
-  path: '/api/password.php',
-  selector: { action: 'request-reset' },
+  ...routes.requestPasswordReset,
   auth: 'visitor',
   query: z.strictObject({ action: z.literal('request-reset') }),
   body: z.strictObject({ email: emailRule }),
@@ -48,9 +45,7 @@ export const requestPasswordResetContract = defineContract({
  * account ends and this device is logged in (the User comes back, the cookie is set).
  */
 export const resetPasswordContract = defineContract({
-  method: 'POST',
-  path: '/api/password.php',
-  selector: { action: 'reset' },
+  ...routes.resetPassword,
   auth: 'visitor',
   query: z.strictObject({ action: z.literal('reset') }),
   body: z.strictObject({ token: textField().min(1).max(128), newPassword: passwordRule }),

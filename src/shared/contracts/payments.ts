@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../payments';
 import { defineContract, noParams } from './define';
+import * as routes from './routes';
 
 const productId = z.string().regex(/^[a-z0-9-]{1,40}$/);
 const discountCode = z
@@ -20,8 +21,7 @@ const returnPath = z
  * then goes to `checkout_url`; `/transactions/{transaction}` shows how it ends.
  */
 export const startPurchaseContract = defineContract({
-  method: 'POST',
-  path: '/api/payment.php',
+  ...routes.startPurchase,
   auth: 'member',
   query: noParams,
   body: z.strictObject({
@@ -59,8 +59,7 @@ export const transactionStatusSchema = z.enum(['open', 'paid', 'failed', 'cancel
  * page may arrive before the webhook), and what it grants. Nothing personal is in it.
  */
 export const transactionContract = defineContract({
-  method: 'GET',
-  path: '/api/transaction.php',
+  ...routes.transaction,
   auth: 'visitor',
   query: z.strictObject({ id: z.string().regex(/^[\w-]{22}$/) }),
   body: z.undefined(),
@@ -85,8 +84,7 @@ export const transactionContract = defineContract({
  * stay offer) takes off each credit package for this member now, until when, and the time bonus.
  */
 export const discountCodeContract = defineContract({
-  method: 'GET',
-  path: '/api/discountcode.php',
+  ...routes.discountCode,
   auth: 'member',
   query: z
     .strictObject({ code: discountCode.optional(), welcome: z.enum(['true']).optional() })
@@ -136,8 +134,7 @@ export type PremiumStatus = z.infer<typeof premiumStatusSchema>;
 
 /** `GET /api/premium.php` (docs/product.md §11 Premium): the member's premium state and plan. */
 export const premiumContract = defineContract({
-  method: 'GET',
-  path: '/api/premium.php',
+  ...routes.premium,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -150,8 +147,7 @@ export const premiumContract = defineContract({
  * renewing; premium stays until `premium_until`.
  */
 export const cancelPremiumContract = defineContract({
-  method: 'DELETE',
-  path: '/api/premium.php',
+  ...routes.cancelPremium,
   auth: 'member',
   query: noParams,
   body: z.undefined(),

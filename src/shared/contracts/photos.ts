@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract, idParam, noParams } from './define';
 import { profileImageSchema } from './profile';
+import * as routes from './routes';
 
 /** docs/product.md §10 Photos: a member keeps at most this many photos. */
 export const MAX_PHOTOS = 12;
@@ -22,8 +23,7 @@ export type PhotoList = z.infer<typeof photoListSchema>;
 
 /** `GET /api/profileimage.php` (docs/product.md §10 Photos): the logged-in member's own photos. */
 export const photosContract = defineContract({
-  method: 'GET',
-  path: '/api/profileimage.php',
+  ...routes.photos,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -36,8 +36,7 @@ export const photosContract = defineContract({
  * its stored files; `not_found` for an id that is not theirs.
  */
 export const deletePhotoContract = defineContract({
-  method: 'DELETE',
-  path: '/api/profileimage.php',
+  ...routes.deletePhoto,
   auth: 'member',
   query: noParams,
   body: z.strictObject({ image: idParam }),
@@ -51,8 +50,7 @@ export const deletePhotoContract = defineContract({
  * `not_found` when any id is not the member's own.
  */
 export const arrangePhotosContract = defineContract({
-  method: 'PUT',
-  path: '/api/profileimage.php',
+  ...routes.arrangePhotos,
   auth: 'member',
   query: noParams,
   body: z

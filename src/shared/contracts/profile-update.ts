@@ -6,9 +6,10 @@ import { emailRule, nameRule } from '../rules/signup-rules';
 import { defineContract, noParams } from './define';
 import { textField } from './fields';
 import { userSchema } from './profile';
+import * as routes from './routes';
+import { PERSONAL_MAX_LENGTH } from './values';
 
-/** Profile notes (docs/product.md §2 step 5) are free text up to this many characters. */
-export const PERSONAL_MAX_LENGTH = 2000;
+export { PERSONAL_MAX_LENGTH };
 
 /**
  * `PUT /api/user.php` (docs/product.md §7): country, countryregion, city; or the whole
@@ -34,8 +35,7 @@ export const profileUpdateSchema = z.strictObject({
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const profileUpdateContract = defineContract({
-  method: 'PUT',
-  path: '/api/user.php',
+  ...routes.profileUpdate,
   auth: 'member',
   query: noParams,
   body: profileUpdateSchema,
@@ -45,10 +45,8 @@ export const profileUpdateContract = defineContract({
 
 /** `PUT /api/user.php?email=1`: a new e-mail address (confirmed again by a new activation mail). */
 export const emailChangeContract = defineContract({
-  method: 'PUT',
-  path: '/api/user.php',
+  ...routes.emailChange,
   auth: 'member',
-  selector: { email: '1' },
   query: z.strictObject({ email: z.literal('1') }),
   body: z.strictObject({ email: emailRule }),
   response: z.object({ user: userSchema }),
@@ -57,8 +55,7 @@ export const emailChangeContract = defineContract({
 
 /** `GET /api/profile_fields.php` (docs/product.md §7): allowed values per field. */
 export const profileFieldsContract = defineContract({
-  method: 'GET',
-  path: '/api/profile_fields.php',
+  ...routes.profileFields,
   auth: 'visitor',
   query: noParams,
   body: z.undefined(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from './define';
 import { isStorableText, TEXT_INVALID_KEY, textField } from './fields';
+import * as routes from './routes';
 
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, { error: 'push.invalid_key' });
 
@@ -28,10 +29,8 @@ export type PushPayload = z.infer<typeof pushPayloadSchema>;
 
 /** `POST /api/user.php?push=1` (docs/product.md §7): adds the subscription to the account. */
 export const pushSubscribeContract = defineContract({
-  method: 'POST',
-  path: '/api/user.php',
+  ...routes.pushSubscribe,
   auth: 'member',
-  selector: { push: '1' },
   query: z.strictObject({ push: z.literal('1') }),
   body: z.strictObject({ subscription: pushSubscriptionSchema }),
   response: z.object({ subscribed: z.literal(true) }),
@@ -40,10 +39,8 @@ export const pushSubscribeContract = defineContract({
 
 /** `DELETE /api/user.php?push=1`: removes a subscription of the account. */
 export const pushUnsubscribeContract = defineContract({
-  method: 'DELETE',
-  path: '/api/user.php',
+  ...routes.pushUnsubscribe,
   auth: 'member',
-  selector: { push: '1' },
   query: z.strictObject({ push: z.literal('1') }),
   body: z.strictObject({ endpoint: textField().max(2048) }),
   response: z.object({ subscribed: z.literal(false) }),
@@ -52,8 +49,7 @@ export const pushUnsubscribeContract = defineContract({
 
 /** `POST /api/page-hidden.php` with `{}` (docs/product.md §7), sent when the page becomes hidden. */
 export const pageHiddenContract = defineContract({
-  method: 'POST',
-  path: '/api/page-hidden.php',
+  ...routes.pageHidden,
   auth: 'visitor',
   query: z.strictObject({}),
   body: z.strictObject({}),

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { defineContract, noParams, profileRefBody } from './define';
 import { idField, textField } from './fields';
+import * as routes from './routes';
+import { REPORT_REASONS, type ReportReason } from './values';
 
-/** Why a member reports a profile (moderation). */
-export const REPORT_REASONS = ['fake', 'spam', 'harassment', 'underage', 'inappropriate', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
+export { REPORT_REASONS, type ReportReason };
 
 /** `POST /api/block.php` {profile}: block a member (no messages either way, hidden from each other). */
 export const blockContract = defineContract({
-  method: 'POST',
-  path: '/api/block.php',
+  ...routes.block,
   auth: 'member',
   query: noParams,
   body: profileRefBody,
@@ -19,8 +18,7 @@ export const blockContract = defineContract({
 
 /** `DELETE /api/block.php` {profile}: unblock. */
 export const unblockContract = defineContract({
-  method: 'DELETE',
-  path: '/api/block.php',
+  ...routes.unblock,
   auth: 'member',
   query: noParams,
   body: profileRefBody,
@@ -30,8 +28,7 @@ export const unblockContract = defineContract({
 
 /** `POST /api/report.php`: report a profile (and optionally your conversation with it) for moderation. */
 export const reportContract = defineContract({
-  method: 'POST',
-  path: '/api/report.php',
+  ...routes.report,
   auth: 'member',
   query: noParams,
   body: z.strictObject({

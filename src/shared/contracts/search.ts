@@ -3,6 +3,7 @@ import { GENDERS, MAX_AGE, MIN_AGE, SEARCH_PAGE_SIZE } from '../constants';
 import { defineContract, idParam, queryFlag } from './define';
 import { textField } from './fields';
 import { publicProfileSchema } from './profile';
+import * as routes from './routes';
 
 const age = z.coerce.number({ error: 'validation.integer' }).int().min(MIN_AGE).max(MAX_AGE);
 
@@ -59,8 +60,7 @@ export const searchResponseSchema = z.object({
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const searchContract = defineContract({
-  method: 'GET',
-  path: '/api/search.php',
+  ...routes.search,
   auth: 'visitor',
   query: searchQuerySchema,
   body: z.undefined(),
@@ -70,8 +70,7 @@ export const searchContract = defineContract({
 
 /** `GET /api/profile.php?id=` (not in the spec's table): one member's public profile. */
 export const profileContract = defineContract({
-  method: 'GET',
-  path: '/api/profile.php',
+  ...routes.profile,
   auth: 'visitor',
   query: z.strictObject({ id: idParam }),
   body: z.undefined(),

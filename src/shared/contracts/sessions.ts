@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
+import * as routes from './routes';
 
 /**
  * "Where you are logged in" (docs/product.md §10 Sessions), on `/api/sessions.php`. A session is
@@ -29,8 +30,7 @@ export type SessionView = z.infer<typeof sessionViewSchema>;
 
 /** `GET`: the member's live sessions, this device first, then the most recently active. */
 export const listSessionsContract = defineContract({
-  method: 'GET',
-  path: '/api/sessions.php',
+  ...routes.listSessions,
   auth: 'member',
   query: noParams,
   body: z.undefined(),
@@ -40,9 +40,7 @@ export const listSessionsContract = defineContract({
 
 /** `POST ?action=end`: logs out the one session `handle` of the member ("log out there"). */
 export const endSessionContract = defineContract({
-  method: 'POST',
-  path: '/api/sessions.php',
-  selector: { action: 'end' },
+  ...routes.endSession,
   auth: 'member',
   query: z.strictObject({ action: z.literal('end') }),
   body: z.strictObject({ handle: sessionHandle }),
@@ -52,9 +50,7 @@ export const endSessionContract = defineContract({
 
 /** `POST ?action=end-others`: logs out every session of the member but this one; `ended` counts them. */
 export const endOtherSessionsContract = defineContract({
-  method: 'POST',
-  path: '/api/sessions.php',
-  selector: { action: 'end-others' },
+  ...routes.endOtherSessions,
   auth: 'member',
   query: z.strictObject({ action: z.literal('end-others') }),
   body: z.undefined(),

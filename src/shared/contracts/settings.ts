@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
 import { defineContract, noParams } from './define';
+import * as routes from './routes';
+import { TEMPLATES, type Template } from './values';
+
+export { TEMPLATES, type Template };
 
 export const SIGNUP_MODES = ['all', 'with_trafficsource', 'none'] as const;
 export const LOGGED_OUT_SEARCH_MODES = ['all', 'none'] as const;
-export const TEMPLATES = ['classic', 'boxy', 'lavish'] as const;
-export type Template = (typeof TEMPLATES)[number];
 
 /** docs/product.md §3 Settings: company fields shown on static pages and in the footer. */
 export const companySchema = z.object({
@@ -49,8 +51,7 @@ export const publicSettingsSchema = z.object({
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 export const settingsContract = defineContract({
-  method: 'GET',
-  path: '/api/settings.php',
+  ...routes.settings,
   auth: 'visitor',
   query: noParams,
   body: z.undefined(),

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineContract, noParams } from './define';
 import { profileImageSchema } from './profile';
+import * as routes from './routes';
+import { DROP_ACCEPTED_TYPES } from './values';
+
+export { DROP_ACCEPTED_TYPES };
 
 /** Largest accepted upload (bytes) and picture size (pixels), checked before decoding (docs/product.md §2 step 2). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_UPLOAD_PIXELS = 40_000_000;
-/** Types a drop may bring (docs/product.md §5); the file picker accepts any image and the server sniffs the bytes. */
-export const DROP_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
 
 /**
  * `POST /api/profileimage.php`, multipart with one file in field `file` (docs/product.md §7);
@@ -14,8 +16,7 @@ export const DROP_ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/jpg'];
  * decode queue is full (docs/product.md §10 Photos).
  */
 export const profileImageContract = defineContract({
-  method: 'POST',
-  path: '/api/profileimage.php',
+  ...routes.profileImage,
   auth: 'member',
   query: noParams,
   // The multipart body is read by the handler itself.

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { GENDERS, MAX_AGE, MIN_AGE } from '../constants';
 import { defineContract } from './define';
+import * as routes from './routes';
+import { CAM_CARD_POSITIONS } from './values';
+
+export { CAM_CARD_POSITIONS };
 
 /** A partner account name: safe in a URL path or query. */
 export const camAccountSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: 'xcams.invalid_account' });
@@ -24,8 +28,7 @@ const age = z.coerce.number({ error: 'validation.integer' }).int().min(MIN_AGE).
 
 /** `GET /api/xcams/search.php` (docs/product.md §7): cams matching the search's gender and ages. */
 export const xcamsSearchContract = defineContract({
-  method: 'GET',
-  path: '/api/xcams/search.php',
+  ...routes.xcamsSearch,
   auth: 'member',
   query: z.strictObject({ gender: z.enum(GENDERS).optional(), min_age: age.optional(), max_age: age.optional() }),
   body: z.undefined(),
@@ -41,6 +44,3 @@ export const resellRedirectQuerySchema = z.strictObject({
   flow: z.enum(['profile-search']),
   redirect: z.literal('1'),
 });
-
-/** Block index (0-based) → positions of the live and resell cards in every block of 12 (docs/product.md §9). */
-export const CAM_CARD_POSITIONS = { live: 1, resell: 5 } as const;

@@ -1,0 +1,55 @@
+// How the browser's JavaScript is split into files (docs/architecture.md §3, the first visit's
+// JavaScript). Left alone, the bundler makes one file per set of islands sharing a module: every
+// page then fetched 20-30 small files, each with its own request and headers and each compressed
+// on its own. The code every page runs (React, i18next, nanostores, the app shell's islands and
+// the stores they use) goes into one `shell` file instead; an island's own code stays in its
+// island's files, and code loaded by import() stays in its own file. The search page's islands
+// and the member cards' buttons and stores go into one `members` file: /members is the page most
+// visitors arrive on, and it otherwise loaded 7 more small files.
+
+/** Packages every page's shell runs. */
+const SHELL_PACKAGES = [
+  'react',
+  'react-dom',
+  'scheduler',
+  'i18next',
+  'react-i18next',
+  'nanostores',
+  '@nanostores/react',
+  '@astrojs/react',
+];
+/**
+ * The shell's own modules (their imports come along); the AppShell and TopNav islands import them.
+ * What they load by import() (the push offer, the install offer, the modal, workbox-window and
+ * the event stream) is left out.
+ */
+const SHELL_SOURCES = [
+  'islands/shell/(LoadingBar|Toaster|use-t|icons|use-hydrated-store)',
+  'stores/(badges|chats|likes|loading-bar|modal|page|push-prompt|pwa|session|social-polling|toasts)',
+];
+/**
+ * The search page's modules and the member cards' (their imports come along unless in the shell);
+ * the similar results and the cam cards are loaded by import() when first shown.
+ */
+const MEMBERS_SOURCES = [
+  'islands/search/(ProfileCard|ResultsGrid|ScrollMore|SearchFilters|SearchPage|use-media-query|use-search-state)',
+  'islands/members/(LikeButton|MessageButton|signup-prompt|presence-label)',
+  'islands/shell/SelectField',
+  'stores/(search|settings|webcams)',
+  'shared/(search-url|rules/member-rules|contracts/values)',
+];
+
+const separator = String.raw`[\\/]`;
+const packages = SHELL_PACKAGES.map((name) => name.replace('/', separator)).join('|');
+const sources = (list) => new RegExp(`${separator}src${separator}(${list.join('|')})\\.tsx?$`);
+const SHELL = [new RegExp(`node_modules${separator}(${packages})${separator}`), sources(SHELL_SOURCES)];
+const MEMBERS = [sources(MEMBERS_SOURCES)];
+const matches = (patterns) => (id) => patterns.some((pattern) => pattern.test(id.split('?')[0]));
+
+/** Rolldown's `output.codeSplitting` for the client build (astro.config.mjs); the shell wins a shared module. */
+export const clientCodeSplitting = {
+  groups: [
+    { name: 'shell', test: matches(SHELL), priority: 2 },
+    { name: 'members', test: matches(MEMBERS), priority: 1 },
+  ],
+};

@@ -1,0 +1,4 @@
+/** The routes of the safety operations (./index.ts). */
+export const block = { name: 'block', method: 'POST', path: '/api/block.php' } as const;
+export const unblock = { name: 'unblock', method: 'DELETE', path: '/api/block.php' } as const;
+export const report = { name: 'report', method: 'POST', path: '/api/report.php' } as const;
