@@ -36,6 +36,8 @@ describe('redirect targets stay on the site', () => {
   it('logging in with a hostile next lands on the members page of this site', async () => {
     const page = await loopbackPage();
     for (const next of ['/\t/evil.example', '/.//evil.example', '/%5Cevil.example']) {
+      // Leave the member's page first: its page-hidden call on the way out must still have the session.
+      await page.goto('about:blank');
       await page.context().clearCookies();
       await page.goto(`${browser.baseURL}/login?next=${encodeURIComponent(next)}`);
       await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
