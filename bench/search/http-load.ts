@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
+import { loadTest, type LoadTestOptions, type LoadTestResult } from 'loadtest';
 import { processTreeCpuMs } from '../../tests/e2e/processes';
 import { COMBINATIONS, PAGES, queryString } from './scenarios';
 
@@ -39,11 +40,14 @@ export async function startServer(
 }
 
 /**
- * HTTP latency of GET /api/search.php at a fixed arrival rate (`rate` requests
- * per second over 20 connections) for `seconds` per combination and page,
- * after one warm-up request. Returns autocannon's p50/p99 (ms) and the server processes' CPU
- * time per answered search (ms, from /proc: Node and the PGlite database it runs, not a
- * separate PostgreSQL server).
+ * HTTP latency of GET /api/search.php at a steady arrival rate (`rate` requests per second) for
+ * `seconds` per combination and page, after one warm-up request. The requests leave at even
+ * intervals whether or not the earlier ones were answered (loadtest's `requestsPerSecond`, open
+ * loop, up to 20 kept-alive connections): autocannon's `overallRate` instead sends each
+ * connection's quota for the second as fast as it can at the start of every second, so it measured
+ * how a burst of 200 queues rather than the latency at 200 searches/s. Returns loadtest's p50/p99
+ * (whole ms) and the server processes' CPU time per answered search (ms, from /proc: Node and the
+ * PGlite database it runs, not a separate PostgreSQL server).
  */
 export async function measureHttp(
   port: string,
@@ -57,27 +61,38 @@ export async function measureHttp(
     for (const page of PAGES) {
       const path = `/api/search.php?${queryString(combination.query, page)}`;
       await fetch(base + path, { headers: { 'package-name': 'amora' } });
+      const sample = await fetch(base + path, { headers: { 'package-name': 'amora' } });
+      const bytes = (await sample.arrayBuffer()).byteLength;
       const cpuBefore = processTreeCpuMs(serverPid);
-      const result = await autocannon({
+      const result = await paced({
         url: base + path,
-        connections: 20,
-        overallRate: rate,
-        duration: seconds,
+        concurrency: 20,
+        requestsPerSecond: rate,
+        maxSeconds: seconds,
+        agentKeepAlive: true,
         headers: { 'package-name': 'amora' },
+        quiet: true,
       });
       out.push({
         combination: combination.name,
         page,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        rate: result.requests.average,
-        non2xx: result.non2xx + result.errors,
-        bytes: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
-        cpuMsPerSearch: (processTreeCpuMs(serverPid) - cpuBefore) / Math.max(result.requests.total, 1),
+        p50: result.percentiles[50]!,
+        p99: result.percentiles[99]!,
+        rate: result.rps,
+        non2xx: result.totalErrors,
+        bytes,
+        cpuMsPerSearch: (processTreeCpuMs(serverPid) - cpuBefore) / Math.max(result.totalRequests, 1),
       });
     }
   }
   return out;
+}
+
+/** loadtest's run as a promise (its typings predate the promise form). */
+function paced(options: LoadTestOptions): Promise<LoadTestResult> {
+  return new Promise((resolve, reject) => {
+    loadTest(options, (error: Error | null, result: LoadTestResult) => (error ? reject(error) : resolve(result)));
+  });
 }
 
 export interface Throughput {
