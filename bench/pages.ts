@@ -3,7 +3,9 @@
  * 1. Builds into `.e2e-builds/bench-pages` when the sources changed (BENCH_SKIP_BUILD=1 reuses
  *    the last bench build), seeds BENCH_MEMBERS (default 2,000) demo members into a fresh data
  *    folder (`data/bench-pages`, PGlite) and serves the build with `scripts/serve.mjs` on 127.0.0.1.
- * 2. Logs in demo member 1 through the API; its session cookie is sent with the member pages.
+ * 2. Logs in demo member 1 through the API; the member pages run with its session cookie in the
+ *    browser's cookie jar (bench/landers/lighthouse-runs.ts: cache, other cookies and storage cleared
+ *    before each run).
  * 3. Per page, Lighthouse 13 mobile (simulated throttling) BENCH_RUNS (default 3) times after a
  *    warm-up run, each a first visit (Lighthouse clears cache and storage): median performance
  *    score, median LCP (s), transferred bytes in all and of scripts (`transferSize` of the network

@@ -8,6 +8,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export interface LighthouseScores {
@@ -24,8 +25,46 @@ export interface LighthouseScores {
 export interface LighthouseRunOptions {
   /** Categories of the counted runs (the warm-up runs performance only); default all four. */
   onlyCategories?: string[];
-  /** Headers sent with every request of the page, e.g. `{ Cookie: 'amora_session=…' }` for a member's page. */
-  extraHeaders?: Record<string, string>;
+  /**
+   * A cookie (`name=value`) the browser holds for the page's site in every run, e.g. a member's
+   * session. Chromium does not send a `Cookie` given as an extra header with the page's own
+   * requests, so it goes into the browser's cookie jar instead; Lighthouse's storage reset (which
+   * would drop it) is replaced by clearing the cache, the cookies and every other kind of storage
+   * before each run and setting this one cookie, so each run is still a first visit, by a
+   * logged-in member.
+   */
+  cookie?: string;
+}
+
+/** Everything a first visit must not find besides cookies (CDP `Storage.clearDataForOrigin`). */
+const STORAGE_BUT_COOKIES =
+  'appcache,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage,storage_buckets';
+
+/**
+ * Before a run with a cookie: clears the browser cache, every cookie and the origin's storage,
+ * then sets the cookie (host-only, path /, HttpOnly like the app's session cookie).
+ */
+async function prepareCookieRun(port: number, url: string, cookie: string): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = (await browser.pages())[0] ?? (await browser.newPage());
+    const cdp = await page.createCDPSession();
+    const origin = new URL(url).origin;
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.clearBrowserCookies');
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: STORAGE_BUT_COOKIES });
+    const [name, ...value] = cookie.split('=');
+    await cdp.send('Network.setCookie', {
+      name: name!,
+      value: value.join('='),
+      url: origin,
+      path: '/',
+      httpOnly: true,
+    });
+    await cdp.detach();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -38,11 +77,16 @@ export async function lighthouseRuns(url: string, runs: number, options: Lightho
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
-  const extra = options.extraHeaders ? { extraHeaders: options.extraHeaders } : {};
+  const extra = options.cookie ? { disableStorageReset: true } : {};
+  const prepare = async () => {
+    if (options.cookie) await prepareCookieRun(chrome.port, url, options.cookie);
+  };
   const reports: Result[] = [];
   try {
+    await prepare();
     await lighthouse(url, { ...flags, ...extra, onlyCategories: ['performance'] });
     for (let run = 0; run < runs; run += 1) {
+      await prepare();
       const result = await lighthouse(url, {
         ...flags,
         ...extra,

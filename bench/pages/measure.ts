@@ -48,7 +48,7 @@ function networkItems(lhr: Result): NetworkItem[] {
 export async function measurePage(url: string, runs: number, cookie?: string): Promise<PageFigures> {
   const reports = await lighthouseRuns(url, runs, {
     onlyCategories: ['performance'],
-    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    cookie,
   });
   const perRun = reports.map((lhr) => {
     const items = networkItems(lhr);

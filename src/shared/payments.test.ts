@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { forCountry, paymentsConfigSchema, vatIncluded } from './payments';
+import { forCountry, vatIncluded } from './payments';
+import { paymentsConfigSchema } from './payments-config';
 
 describe('payments config (docs/product.md §11)', () => {
   it('takes the country’s value, a 0 included, else the default', () => {

@@ -26,6 +26,14 @@ function setChats(chats: ChatEntry[]): void {
   setUnreadMessages(chats.reduce((sum, chat) => sum + chat.num_unread_messages, 0));
 }
 
+/**
+ * Starts the store from the list the server put in the page (src/server/pages/chat-list-page.ts),
+ * unless the shell's polling has already loaded one.
+ */
+export function primeChats(chats: ChatEntry[]): void {
+  if ($chats.get().status !== 'ready') setChats(chats);
+}
+
 /** Loads the list; a 403 refetches the user (docs/product.md §8), other failures are logged. */
 export async function loadChats(): Promise<void> {
   if ($chats.get().status === 'idle') $chats.set({ ...$chats.get(), status: 'loading' });

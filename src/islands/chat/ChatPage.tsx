@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import type { ChatEntry } from '~/shared/contracts/chat';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import type { Locale } from '~/shared/locales';
-import { $chats, CHATS_IDLE, deleteChat, loadChats } from '../../stores/chats';
+import { $chats, CHATS_IDLE, deleteChat, loadChats, primeChats, type ChatsState } from '../../stores/chats';
 import { useHydratedStore } from '../shell/use-hydrated-store';
 import {
   $conversation,
@@ -40,6 +41,8 @@ interface Props {
   open: { id: number | null; profile: PublicProfile; memberDeleted?: boolean } | null;
   /** The balance, message cost and credit packages for the composer (docs/product.md §11); absent on /chats. */
   wallet?: ChatWallet;
+  /** The chat list as the server loaded it for the HTML; null when it could not (the island loads it). */
+  initialChats?: ChatEntry[] | null;
 }
 
 /**
@@ -47,10 +50,11 @@ interface Props {
  * and the conversation side by side on wide screens (plus the member's card
  * when very wide), one pane with back navigation on phones.
  */
-export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Props) {
+export default function ChatPage({ locale, cdnPrefix, myId, open, wallet, initialChats = null }: Props) {
   const t = useT(locale);
   // The shell's polling may fill the list before this island hydrates: render the server's state first.
-  const chats = useHydratedStore($chats, CHATS_IDLE);
+  const serverChats: ChatsState = initialChats ? { status: 'ready', chats: initialChats } : CHATS_IDLE;
+  const chats = useHydratedStore($chats, serverChats);
   const conversation = useStore($conversation);
   // The open chat's conversation: the page's, or the one the first message created (docs/product.md §7).
   const conversationId =
@@ -65,13 +69,16 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet }: Prop
   useEffect(() => {
     setNow(new Date());
     const timer = setInterval(() => setNow(new Date()), 1000);
-    void loadChats();
+    if (initialChats) primeChats(initialChats);
+    else void loadChats();
     if (open?.id) void openConversation(open.id);
     else if (open) openNewConversation(open.profile.id);
     return () => {
       clearInterval(timer);
       closeConversation();
     };
+    // The server's list is the page's first state only; later lists come from polling and events.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   // Once the first message created the conversation, the address is the conversation's (reload, share, back).

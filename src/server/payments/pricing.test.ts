@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { paymentsConfigSchema } from '~/shared/payments';
+import { paymentsConfigSchema } from '~/shared/payments-config';
 import { loadSites } from '../sites/load-sites';
 import type { SiteConfig } from '../sites/site-config';
 import { pricingCountry, pricingView } from './pricing';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { publicSettingsSchema } from '~/shared/contracts/settings';
-import { paymentsConfigSchema } from '~/shared/payments';
+import { paymentsConfigSchema } from '~/shared/payments-config';
 
 /**
  * The content of one `config/sites/*.json` file: a white-label site and its
