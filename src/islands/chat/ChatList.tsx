@@ -8,7 +8,12 @@ interface Props {
   activeId: number | null;
   cdnPrefix: string;
   locale: string;
-  now: Date;
+  /**
+   * The browser's clock, null until the island has hydrated: the times are then left out, because
+   * the server (which renders the list into the page) formats them in its own time zone, and the
+   * browser's first render must match its HTML.
+   */
+  now: Date | null;
   t: TFunction;
   onDelete: (conversation: number) => void;
 }
@@ -61,7 +66,7 @@ export function ChatList({ chats, activeId, cdnPrefix, locale, now, t, onDelete 
                 </span>
               </span>
               <span className="chat-list-meta">
-                <time dateTime={chat.updated_at}>{chatListTime(chat.updated_at, now, locale)}</time>
+                <time dateTime={chat.updated_at}>{now ? chatListTime(chat.updated_at, now, locale) : null}</time>
                 {chat.num_unread_messages > 0 && (
                   <span
                     className="nav-badge"

@@ -154,7 +154,7 @@ export default function ChatPage({ locale, cdnPrefix, myId, open, wallet, initia
             activeId={conversationId}
             cdnPrefix={cdnPrefix}
             locale={locale}
-            now={now ?? new Date(0)}
+            now={now}
             t={t}
             onDelete={(id) => void onDelete(id)}
           />

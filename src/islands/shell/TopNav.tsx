@@ -6,6 +6,7 @@ import { $newLikes, $unreadMessages } from '../../stores/badges';
 import { $user, initSession } from '../../stores/session';
 import { watchSessionForSocialPolling } from '../../stores/social-polling';
 import { ChatIcon, CoinIcon, HeartIcon, LoginIcon, SearchIcon, StarIcon, UserIcon } from './icons';
+import { useHydratedStore } from './use-hydrated-store';
 import { useT } from './use-t';
 
 interface Props {
@@ -83,8 +84,10 @@ export default function TopNav({
 }: Props) {
   const t = useT(locale);
   const storeUser = useStore($user);
-  const storeUnread = useStore($unreadMessages);
-  const storeLikes = useStore($newLikes);
+  // Another island may fill the badges before this one hydrates (/chats starts the chat list from
+  // the page's HTML): the server's zero until then, or React would find the HTML different.
+  const storeUnread = useHydratedStore($unreadMessages, 0);
+  const storeLikes = useHydratedStore($newLikes, 0);
   const unread = preview?.unread ?? storeUnread;
   const likes = preview?.likes ?? storeLikes;
   const [hydrated, setHydrated] = useState(false);
