@@ -68,6 +68,9 @@ export function watchSessionForSocialPolling(): () => void {
   unwatch = $user.subscribe((user) => {
     const now = user !== null;
     if (now === loggedIn) return;
+    // Only a logout clears: before the session starts (user still null) another island may have
+    // filled the chat list from the page's HTML.
+    const loggedOut = loggedIn === true;
     loggedIn = now;
     if (user) {
       startSocialPolling();
@@ -75,8 +78,10 @@ export function watchSessionForSocialPolling(): () => void {
     } else {
       if (realtime) withRealtime((module) => module.stopRealtime());
       stopSocialPolling();
-      clearLikes();
-      clearChats();
+      if (loggedOut) {
+        clearLikes();
+        clearChats();
+      }
     }
   });
   return () => {
