@@ -8,7 +8,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export interface LighthouseScores {
@@ -45,10 +45,12 @@ const STORAGE_BUT_COOKIES =
  * then sets the cookie (host-only, path /, HttpOnly like the app's session cookie).
  */
 async function prepareCookieRun(port: number, url: string, cookie: string): Promise<void> {
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  // playwright-core (the browser tests' driver) attached over CDP to the Chromium Lighthouse drives.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    const page = (await browser.pages())[0] ?? (await browser.newPage());
-    const cdp = await page.createCDPSession();
+    const context = browser.contexts()[0]!;
+    const page = context.pages()[0] ?? (await context.newPage());
+    const cdp = await context.newCDPSession(page);
     const origin = new URL(url).origin;
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Network.clearBrowserCookies');
@@ -63,7 +65,7 @@ async function prepareCookieRun(port: number, url: string, cookie: string): Prom
     });
     await cdp.detach();
   } finally {
-    await browser.disconnect();
+    await browser.close();
   }
 }
 

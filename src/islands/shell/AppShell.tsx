@@ -10,6 +10,7 @@ import { notifyPageHidden } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { LoadingBar } from './LoadingBar';
 import { Toaster } from './Toaster';
+import { useHydrated } from './use-hydrated-store';
 import { useT } from './use-t';
 
 /*
@@ -45,8 +46,7 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
   if (modal && !modalUsed) setModalUsed(true);
   const installOffered = !pwa.isStandalone && (pwa.canInstall || pwa.showIosGuide);
 
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!isLoggedIn) return;

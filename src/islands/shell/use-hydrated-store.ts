@@ -10,7 +10,12 @@ import { useEffect, useState } from 'react';
  */
 export function useHydratedStore<T>(store: ReadableAtom<T>, serverValue: T): T {
   const value = useStore(store);
+  return useHydrated() ? value : serverValue;
+}
+
+/** False on the server and in the island's first (hydrating) render, true from then on. */
+export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  return hydrated ? value : serverValue;
+  return hydrated;
 }
