@@ -7,13 +7,15 @@
  *    browser's cookie jar (bench/landers/lighthouse-runs.ts: cache, other cookies and storage cleared
  *    before each run).
  * 3. Per page, Lighthouse 13 mobile (simulated throttling) BENCH_RUNS (default 3) times after a
- *    warm-up run, each a first visit (Lighthouse clears cache and storage): median performance
+ *    warm-up run, each a first visit (cache, cookies and storage cleared): median performance
  *    score, median LCP (s), transferred bytes in all and of scripts (`transferSize` of the network
  *    records, `resourceType` Script) and the number of script requests.
  * Budgets: performance ≥ 95 and LCP ≤ 2.0 s on the app pages; ≤ 90 KB of JS transferred on a first
  * visit to `/` and `/members`. The lander and the FAQ page are references without budgets. Prints a
  * table, each budget as met / not met and an overall line; exits 1 when a budget is not met.
  * BENCH_PAGES=/,/members measures only the named pages (labels as in the table).
+ * BENCH_REPORTS_DIR=folder keeps every counted run's Lighthouse report there as JSON
+ * (`<label>-<as>-<run>.json`, the label with underscores for what is not a letter or digit), to see what delays a page.
  */
 import path from 'node:path';
 import { freePort } from '../tests/e2e/server';
@@ -118,7 +120,15 @@ try {
   for (const page of pages) {
     const pagePath = page.path.replace(':id', String(memberId));
     const started = performance.now();
-    const figures = await measurePage(`${server.url}${pagePath}`, runs, page.as === 'member' ? cookie : undefined);
+    const saved = process.env.BENCH_REPORTS_DIR
+      ? { dir: process.env.BENCH_REPORTS_DIR, name: `${page.label.replace(/[^a-z0-9]+/gi, '_')}-${page.as}` }
+      : undefined;
+    const figures = await measurePage(
+      `${server.url}${pagePath}`,
+      runs,
+      page.as === 'member' ? cookie : undefined,
+      saved,
+    );
     results.push({ page, path: pagePath, figures });
     console.log(`measured ${page.label} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }

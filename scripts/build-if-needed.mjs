@@ -18,6 +18,9 @@ const INPUTS = [
   'scripts/build-if-needed.mjs',
   'scripts/generate-icons.mjs',
   'scripts/precompress.mjs',
+  // Imported by astro.config.mjs.
+  'scripts/client-chunks.mjs',
+  'scripts/zod-in-browser.mjs',
   'locales',
   'public',
   'landers',

@@ -46,9 +46,18 @@ const SHELL = [new RegExp(`node_modules${separator}(${packages})${separator}`), 
 const MEMBERS = [sources(MEMBERS_SOURCES)];
 const matches = (patterns) => (id) => patterns.some((pattern) => pattern.test(id.split('?')[0]));
 
+/**
+ * Vite's preload helper, which every dynamic import calls, gets a small file of its own: left to
+ * follow its importers it landed in the shell file, and a page without islands (a content page,
+ * whose only script is the language switcher's, which loads its helpers by import()) fetched all
+ * of the shell for it. (Rolldown puts its own module runtime into a file of its own already.)
+ */
+const PRELOAD_HELPER = /^\0vite[\\/]preload-helper/;
+
 /** Rolldown's `output.codeSplitting` for the client build (astro.config.mjs); the shell wins a shared module. */
 export const clientCodeSplitting = {
   groups: [
+    { name: 'preload-helper', test: (id) => PRELOAD_HELPER.test(id), priority: 3 },
     { name: 'shell', test: matches(SHELL), priority: 2 },
     { name: 'members', test: matches(MEMBERS), priority: 1 },
   ],

@@ -1,7 +1,8 @@
 /**
  * Lighthouse 13 (mobile preset, simulated throttling) on a URL: one warm-up run
  * (not counted: a freshly started Chromium spends its first page on start-up
- * work Lighthouse cannot attribute), then `runs` runs. `lighthouseRuns` returns
+ * work Lighthouse cannot attribute), then `runs` runs, each a first visit (cache,
+ * cookies and storage cleared before it). `lighthouseRuns` returns
  * each counted run's report (bench:pages reads metrics and network records from
  * them); `lighthouseScores` the median of each category score (0–100) and the
  * host's CPU benchmark index per run.
@@ -28,10 +29,7 @@ export interface LighthouseRunOptions {
   /**
    * A cookie (`name=value`) the browser holds for the page's site in every run, e.g. a member's
    * session. Chromium does not send a `Cookie` given as an extra header with the page's own
-   * requests, so it goes into the browser's cookie jar instead; Lighthouse's storage reset (which
-   * would drop it) is replaced by clearing the cache, the cookies and every other kind of storage
-   * before each run and setting this one cookie, so each run is still a first visit, by a
-   * logged-in member.
+   * requests, so it goes into the browser's cookie jar (see prepareFirstVisit).
    */
   cookie?: string;
 }
@@ -41,10 +39,13 @@ const STORAGE_BUT_COOKIES =
   'appcache,file_systems,indexeddb,local_storage,shader_cache,websql,service_workers,cache_storage,storage_buckets';
 
 /**
- * Before a run with a cookie: clears the browser cache, every cookie and the origin's storage,
- * then sets the cookie (host-only, path /, HttpOnly like the app's session cookie).
+ * Before each run: clears the browser cache, every cookie and the origin's storage, then sets
+ * `cookie` when given (host-only, path /, HttpOnly like the app's session cookie). Lighthouse's own
+ * reset is turned off for it: that one keeps cookies and local storage, so from the second run on a
+ * page would find what the first run left (the app's cached messages and their cookie, which shrink
+ * the HTML) and no run after the first would be a first visit.
  */
-async function prepareCookieRun(port: number, url: string, cookie: string): Promise<void> {
+async function prepareFirstVisit(port: number, url: string, cookie?: string): Promise<void> {
   // playwright-core (the browser tests' driver) attached over CDP to the Chromium Lighthouse drives.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -55,14 +56,16 @@ async function prepareCookieRun(port: number, url: string, cookie: string): Prom
     await cdp.send('Network.clearBrowserCache');
     await cdp.send('Network.clearBrowserCookies');
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: STORAGE_BUT_COOKIES });
-    const [name, ...value] = cookie.split('=');
-    await cdp.send('Network.setCookie', {
-      name: name!,
-      value: value.join('='),
-      url: origin,
-      path: '/',
-      httpOnly: true,
-    });
+    if (cookie) {
+      const [name, ...value] = cookie.split('=');
+      await cdp.send('Network.setCookie', {
+        name: name!,
+        value: value.join('='),
+        url: origin,
+        path: '/',
+        httpOnly: true,
+      });
+    }
     await cdp.detach();
   } finally {
     await browser.close();
@@ -78,20 +81,20 @@ export async function lighthouseRuns(url: string, runs: number, options: Lightho
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
-  const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const };
-  const extra = options.cookie ? { disableStorageReset: true } : {};
-  const prepare = async () => {
-    if (options.cookie) await prepareCookieRun(chrome.port, url, options.cookie);
+  const flags = {
+    port: chrome.port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    disableStorageReset: true,
   };
   const reports: Result[] = [];
   try {
-    await prepare();
-    await lighthouse(url, { ...flags, ...extra, onlyCategories: ['performance'] });
+    await prepareFirstVisit(chrome.port, url, options.cookie);
+    await lighthouse(url, { ...flags, onlyCategories: ['performance'] });
     for (let run = 0; run < runs; run += 1) {
-      await prepare();
+      await prepareFirstVisit(chrome.port, url, options.cookie);
       const result = await lighthouse(url, {
         ...flags,
-        ...extra,
         onlyCategories: options.onlyCategories ?? [...CATEGORIES],
       });
       const lhr = result?.lhr;

@@ -3,6 +3,8 @@
  * category only) `runs` times after a warm-up run (bench/landers/lighthouse-runs.ts), with the
  * page's network records read from each report's `network-requests` audit.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Result } from 'lighthouse';
 import { lighthouseRuns } from '../landers/lighthouse-runs';
 
@@ -43,13 +45,26 @@ function networkItems(lhr: Result): NetworkItem[] {
 
 /**
  * Measures `url`; `cookie` (`name=value`) is sent with every request for a member's page.
- * Lighthouse resets the browser's storage and cache before each run, so every run is a first visit.
+ * The browser's cache, cookies and storage are cleared before each run, so every run is a first visit.
+ * With `reportsDir`, each counted run's full Lighthouse report is written there as
+ * `<reportName>-<run>.json` (for finding what delays a page's LCP: its insights and network records).
  */
-export async function measurePage(url: string, runs: number, cookie?: string): Promise<PageFigures> {
+export async function measurePage(
+  url: string,
+  runs: number,
+  cookie?: string,
+  saved?: { dir: string; name: string },
+): Promise<PageFigures> {
   const reports = await lighthouseRuns(url, runs, {
     onlyCategories: ['performance'],
     cookie,
   });
+  if (saved) {
+    fs.mkdirSync(saved.dir, { recursive: true });
+    reports.forEach((lhr, run) =>
+      fs.writeFileSync(path.join(saved.dir, `${saved.name}-${run + 1}.json`), JSON.stringify(lhr)),
+    );
+  }
   const perRun = reports.map((lhr) => {
     const items = networkItems(lhr);
     const scripts = items.filter((item) => item.resourceType === 'Script');

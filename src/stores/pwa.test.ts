@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldAnnounceOfflineReady } from './pwa';
+import { isInstallOfferDue, shouldAnnounceOfflineReady } from './pwa';
 
 describe('the "ready to work offline" toast', () => {
   it('stays silent in a browser tab, so a first visit is never greeted with it', () => {
@@ -13,5 +13,25 @@ describe('the "ready to work offline" toast', () => {
   it('says nothing before the service worker finished installing', () => {
     expect(shouldAnnounceOfflineReady({ offlineReady: false, isStandalone: true })).toBe(false);
     expect(shouldAnnounceOfflineReady({ offlineReady: false, isStandalone: false })).toBe(false);
+  });
+});
+
+describe('the install offer', () => {
+  const offered = { isStandalone: false, canInstall: true, showIosGuide: false };
+
+  it('waits for a sign of interest in this session, so a first visit never sees it', () => {
+    expect(isInstallOfferDue(offered, false)).toBe(false);
+    expect(isInstallOfferDue(offered, true)).toBe(true);
+  });
+
+  it('shows the iOS guide on the same terms', () => {
+    const ios = { isStandalone: false, canInstall: false, showIosGuide: true };
+    expect(isInstallOfferDue(ios, false)).toBe(false);
+    expect(isInstallOfferDue(ios, true)).toBe(true);
+  });
+
+  it('never shows in the installed app or where the browser offers no installation', () => {
+    expect(isInstallOfferDue({ ...offered, isStandalone: true }, true)).toBe(false);
+    expect(isInstallOfferDue({ isStandalone: false, canInstall: false, showIosGuide: false }, true)).toBe(false);
   });
 });

@@ -132,6 +132,19 @@ export async function promptInstall(): Promise<void> {
   $pwa.setKey('canInstall', false);
 }
 
+/**
+ * docs/product.md, prompts: the install offer (or the iOS guide) shows only where the browser
+ * offers installation, outside the installed app, and only after a sign of interest in this
+ * session (a like, a message sent: `interested` of the prompt memory in ./push-prompt.ts),
+ * so never on a first visit.
+ */
+export function isInstallOfferDue(
+  pwa: Pick<PwaState, 'isStandalone' | 'canInstall' | 'showIosGuide'>,
+  interested: boolean,
+): boolean {
+  return interested && !pwa.isStandalone && (pwa.canInstall || pwa.showIosGuide);
+}
+
 /** Hides the install offer and the iOS guide for good on this device. */
 export function dismissInstall(): void {
   localStorage.setItem(INSTALL_DISMISSED, '1');

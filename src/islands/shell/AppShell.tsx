@@ -5,7 +5,8 @@ import { $badgeCount, $unreadMessages, titleWithUnread } from '../../stores/badg
 import { followApiActivity, startLoading } from '../../stores/loading-bar';
 import { $modal } from '../../stores/modal';
 import { pagePushKey } from '../../stores/page';
-import { $pwa, acceptUpdate, shouldAnnounceOfflineReady, startPwa } from '../../stores/pwa';
+import { $pushPrompt, loadPushPromptMemory } from '../../stores/push-prompt';
+import { $pwa, acceptUpdate, isInstallOfferDue, shouldAnnounceOfflineReady, startPwa } from '../../stores/pwa';
 import { notifyPageHidden } from '../../stores/session';
 import { showToast } from '../../stores/toasts';
 import { LoadingBar } from './LoadingBar';
@@ -44,7 +45,8 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
   // Once opened, the modal host stays mounted: closing must still return the focus.
   const [modalUsed, setModalUsed] = useState(false);
   if (modal && !modalUsed) setModalUsed(true);
-  const installOffered = !pwa.isStandalone && (pwa.canInstall || pwa.showIosGuide);
+  const interested = useStore($pushPrompt).interested;
+  const installOffered = isInstallOfferDue(pwa, interested);
 
   const hydrated = useHydrated();
 
@@ -64,6 +66,8 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
   }, [isLoggedIn]);
 
   useEffect(() => {
+    // The prompt memory says whether this session showed interest, which the install offer awaits.
+    loadPushPromptMemory();
     startPwa(__AMORA_BUILD_ID__);
     const stopActivity = followApiActivity();
     const onUnload = () => startLoading();
