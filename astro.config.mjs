@@ -34,6 +34,17 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   integrations: [
     react(),
+    {
+      // `client:paint`: hydrate once the server-rendered page is painted (src/client/paint-directive.ts).
+      name: 'amora-client-paint',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) =>
+          addClientDirective({
+            name: 'paint',
+            entrypoint: fileURLToPath(new URL('./src/client/paint-directive.ts', import.meta.url)),
+          }),
+      },
+    },
     AstroPWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

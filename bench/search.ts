@@ -14,6 +14,7 @@
  * one and with two server processes (WEB_CONCURRENCY=1 and 2, BENCH_THROUGHPUT_SECONDS, default 10,
  * each), side by side; PGlite serves one process only. The load generator runs in this process,
  * on the same machine, so it takes CPU from the servers.
+ * BENCH_NODE_OPTIONS sets the server processes' NODE_OPTIONS (e.g. `--trace-gc`).
  * Targets: HTTP p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite; page 500 ≤ 1.5× page 1.
  */
 import { spawnSync } from 'node:child_process';

@@ -16,7 +16,10 @@ export interface HttpTimes {
   cpuMsPerSearch: number;
 }
 
-/** Starts the built server (no seeding) on `port` and resolves once it answers. */
+/**
+ * Starts the built server (no seeding) on `port` and resolves once it answers. BENCH_NODE_OPTIONS
+ * becomes the server's NODE_OPTIONS (e.g. `--trace-gc`, or `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ */
 export async function startServer(
   root: string,
   env: Record<string, string | undefined>,
@@ -24,7 +27,14 @@ export async function startServer(
 ): Promise<ChildProcess> {
   const server = spawn('node', ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...env, PORT: port, HOST: '127.0.0.1', SEED_ON_START: '0', LOG_LEVEL: 'warn' },
+    env: {
+      ...env,
+      PORT: port,
+      HOST: '127.0.0.1',
+      SEED_ON_START: '0',
+      LOG_LEVEL: 'warn',
+      ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+    },
     stdio: 'inherit',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,5 @@
 import type { User } from '~/shared/contracts/profile';
 import type { PublicSettings } from '~/shared/contracts/settings';
-import type { MessageTree } from '~/shared/i18n';
 import type { Locale } from '~/shared/locales';
 
 /** Data the server renders into every page for the browser (`#amora-boot`). */
@@ -21,8 +20,6 @@ export interface BootData {
     | 'logged_out_search_trafficsource'
     | 'push_pub'
   >;
-  /** The page locale's messages; left out while the browser caches them (see client/language.ts). */
-  messages?: MessageTree;
 }
 
 export const BOOT_ELEMENT_ID = 'amora-boot';

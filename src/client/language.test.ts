@@ -3,6 +3,7 @@ import {
   cachedMessages,
   LANGUAGE_STORAGE_MS,
   loadMessages,
+  messagesAddress,
   pageMessages,
   rememberedLanguage,
   rememberLanguage,
@@ -48,7 +49,7 @@ describe('client locale storage (docs/product.md §1, §7, §9)', () => {
   it('fetches messages once, caches them 24 hours for that build, and sets the cookie that lets pages leave them out', async () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify({ fr: { nav: { login: 'Se connecter' } } })));
     expect(await loadMessages('fr', 'b1', 0, fetcher)).toEqual({ nav: { login: 'Se connecter' } });
-    expect(fetcher).toHaveBeenCalledWith('/_i18n/fr/messages.json');
+    expect(fetcher).toHaveBeenCalledWith('/_i18n/fr/messages.json?build=b1', expect.anything());
     expect(browser.cookies).toEqual(['amora_messages=b1.fr;max-age=86400;path=/;samesite=lax']);
     await loadMessages('fr', 'b1', DAY - 1, fetcher);
     expect(fetcher).toHaveBeenCalledTimes(1);
@@ -71,14 +72,21 @@ describe('client locale storage (docs/product.md §1, §7, §9)', () => {
     error.mockRestore();
   });
 
-  it('gives islands the boot messages (caching them), else the cache, else reloads without the cookie', () => {
+  it('gives islands the cached messages, else fetches them, else an empty tree (the islands show keys)', async () => {
     const messages = { nav: { login: 'Inloggen' } };
-    expect(pageMessages({ locale: 'nl', messages }, 'b1', 0)).toBe(messages);
-    expect(pageMessages({ locale: 'nl' }, 'b1', 1_000)).toEqual(messages);
-    expect(browser.reload).not.toHaveBeenCalled();
+    const fetcher = vi.fn(async () => new Response(JSON.stringify({ nl: messages })));
+    expect(await pageMessages('nl', 'b1', 0, fetcher)).toEqual(messages);
+    expect(await pageMessages('nl', 'b1', 1_000, fetcher)).toEqual(messages);
+    expect(fetcher).toHaveBeenCalledTimes(1);
     browser.local.clear();
-    expect(pageMessages({ locale: 'nl' }, 'b1', 2_000)).toEqual({});
-    expect(browser.cookies.at(-1)).toBe('amora_messages=;max-age=0;path=/;samesite=lax');
-    expect(browser.reload).toHaveBeenCalledTimes(1);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await pageMessages('nl', 'b1', 2_000, async () => new Response('', { status: 502 }))).toEqual({});
+    expect(error).toHaveBeenCalledOnce();
+    expect(browser.reload).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('asks for a build-specific address, so an older build’s messages never come from the HTTP cache', () => {
+    expect(messagesAddress('de', 'b 7')).toBe('/_i18n/de/messages.json?build=b%207');
   });
 });

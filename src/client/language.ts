@@ -1,16 +1,16 @@
 /**
  * The browser side of docs/product.md §1/§7/§9 locales: the chosen language is kept 30
  * days in local storage (besides the server's `i18n_redirected` cookie), and a
- * locale's messages are cached 24 hours per build. While the cache holds the
- * page's build and locale, the `amora_messages` cookie says so and pages leave
- * the message tree out of their boot data (tens of KB less per page). A failed
- * load logs 'Failed to load messages for locale' and the app carries on.
+ * locale's messages are fetched from `/_i18n/{locale}/messages.json` (one address per
+ * build) and cached 24 hours per build. The page's HTML never carries them: a first
+ * visit's page preloads them beside its scripts, and while the cache holds the page's
+ * build and locale the `amora_messages` cookie tells the server to leave out even the
+ * preload. A failed load logs 'Failed to load messages for locale' and the app carries on
+ * with message keys.
  */
 import { MESSAGE_CACHE_MS, MESSAGES_COOKIE } from '~/shared/constants';
 import type { MessageTree } from '~/shared/i18n';
 import { isLocale, type Locale } from '~/shared/locales';
-import type { BootData } from './boot';
-import { guardedReload } from './reload-guard';
 
 /** docs/product.md §9: language storage 30 days. */
 export const LANGUAGE_STORAGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -75,9 +75,20 @@ export function cachedMessages(locale: Locale, build: string, now = Date.now()):
   }
 }
 
+/** How long a messages request may take before the islands go on without them (ms). */
+const MESSAGES_TIMEOUT_MS = 10_000;
+
 /**
- * A locale's messages: from the cache, else `GET /_i18n/{locale}/messages.json`
- * (then cached). Null when the load fails (logged, never thrown).
+ * The address of a locale's messages for a build: the build in the query, so a browser never
+ * keeps an older build's messages from its HTTP cache (the page's preload uses the same address).
+ */
+export function messagesAddress(locale: Locale, build: string): string {
+  return `/_i18n/${locale}/messages.json?build=${encodeURIComponent(build)}`;
+}
+
+/**
+ * A locale's messages: from the cache, else `GET messagesAddress(locale, build)`
+ * (then cached). Null when the load fails or takes over 10 s (logged, never thrown).
  */
 export async function loadMessages(
   locale: Locale,
@@ -88,7 +99,9 @@ export async function loadMessages(
   const cached = cachedMessages(locale, build, now);
   if (cached) return cached;
   try {
-    const response = await fetcher(`/_i18n/${locale}/messages.json`);
+    const response = await fetcher(messagesAddress(locale, build), {
+      signal: AbortSignal.timeout(MESSAGES_TIMEOUT_MS),
+    });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const messages = ((await response.json()) as Record<string, MessageTree>)[locale];
     if (!messages || typeof messages !== 'object') throw new Error('no messages in the answer');
@@ -101,23 +114,15 @@ export async function loadMessages(
 }
 
 /**
- * The page's messages for its islands: the boot data's (then cached), else the
- * cache the server relied on. When that cache is gone the page is loaded again
- * (the cookie dropped, so the server sends the messages); if the reload guard
- * refuses, the failure is logged and the app continues with message keys.
+ * The page's messages for its islands: from the cache, else fetched (the page preloaded them on a
+ * first visit). An empty tree when they cannot be loaded (logged by loadMessages): the islands then
+ * show message keys rather than not working at all.
  */
-export function pageMessages(
-  boot: Pick<BootData, 'locale' | 'messages'>,
+export async function pageMessages(
+  locale: Locale,
   build: string,
   now = Date.now(),
-): MessageTree {
-  if (boot.messages) {
-    storeMessages(boot.locale, build, boot.messages, now);
-    return boot.messages;
-  }
-  const cached = cachedMessages(boot.locale, build, now);
-  if (cached) return cached;
-  setMessagesCookie('', 0);
-  if (!guardedReload()) console.error('Failed to load messages for locale', boot.locale);
-  return {};
+  fetcher: typeof fetch = fetch,
+): Promise<MessageTree> {
+  return (await loadMessages(locale, build, now, fetcher)) ?? {};
 }

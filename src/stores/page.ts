@@ -1,7 +1,6 @@
-import { readBoot } from '../client/boot';
+import { BOOT_ELEMENT_ID, readBoot } from '../client/boot';
 import { pageMessages } from '../client/language';
 import { hasMessages, registerMessages } from '~/shared/i18n';
-import type { Locale } from '~/shared/locales';
 
 /**
  * What the server rendered into the page (`#amora-boot`, see src/client/boot.ts)
@@ -21,9 +20,13 @@ export function pageCanSignUp(): boolean {
 
 /**
  * Registers the messages of the page's locale with i18n once, in the browser: from the
- * boot data or the 24-hour cache of build `buildId` (src/client/language.ts). On the
- * server the messages are registered at startup, so this does nothing there.
+ * 24-hour cache of build `buildId`, else fetched (src/client/language.ts). Islands render
+ * only after this has settled (src/islands/shell/use-t.ts awaits it when it loads). On the
+ * server, and in a document without boot data, it does nothing: the server registers every
+ * locale's messages at startup.
  */
-export function ensurePageMessages(locale: Locale, buildId: string): void {
-  if (inBrowser() && !hasMessages(locale)) registerMessages(locale, pageMessages(readBoot(), buildId));
+export async function preparePageMessages(buildId: string): Promise<void> {
+  if (!inBrowser() || !document.getElementById(BOOT_ELEMENT_ID)) return;
+  const { locale } = readBoot();
+  if (!hasMessages(locale)) registerMessages(locale, await pageMessages(locale, buildId));
 }

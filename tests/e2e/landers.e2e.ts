@@ -64,19 +64,30 @@ describe('landers', () => {
     expect(cookies.find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('nl');
   });
 
-  it('leaves the messages out of app pages once the browser caches them, and the islands still speak the language', async () => {
-    const nl = JSON.parse(fs.readFileSync('locales/nl.json', 'utf8')) as { signup: { password: string } };
+  it('loads the messages beside the page rather than in it, preloaded until the browser caches them, and the islands speak the language', async () => {
+    const nl = JSON.parse(fs.readFileSync('locales/nl.json', 'utf8')) as {
+      signup: { password: string };
+      login: { submit: string };
+    };
     const page = await browser.newPage({ locale: 'nl-NL', extraHTTPHeaders: { 'accept-language': 'nl-NL,nl;q=0.9' } });
     const bootMessages = () =>
       page.evaluate(() => 'messages' in JSON.parse(document.getElementById('amora-boot')!.textContent!));
+    const preloads = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      );
     await page.goto(`${browser.baseURL}/login`);
     await browser.waitForIslands(page);
-    expect(await bootMessages()).toBe(true);
+    expect(await bootMessages()).toBe(false);
+    expect(await preloads()).toEqual(['/_i18n/nl/messages.json']);
+    await expect.poll(() => page.locator('main button[type="submit"]').textContent()).toBe(nl.login.submit);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'amora_messages');
     expect(cookie?.value).toMatch(/\.nl$/);
     await page.goto(`${browser.baseURL}/signup`);
     await browser.waitForIslands(page);
-    expect(await bootMessages()).toBe(false);
+    expect(await preloads()).toEqual([]);
     await expect
       .poll(() =>
         page

@@ -137,6 +137,8 @@ describe('signup wizard, steps 0–7', () => {
     await step3.getByRole('button', { name: 'Save location' }).click();
     await expect.poll(() => page.getByTestId('step-4').isVisible()).toBe(true);
 
+    // Leave the member's page first: its polls would otherwise meet the cleared session (403).
+    await page.goto('about:blank');
     await page.context().clearCookies();
     await page.goto(`${own.server.url}/login`);
     await browser.waitForIslands(page);
