@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { shouldShowPushPrompt } from '~/shared/rules/push-rules';
 import { $push, enablePush } from '../../stores/push';
-import { $pushPrompt, dismissPushPrompt, isPushPromptDue, loadPushPromptMemory } from '../../stores/push-prompt';
+import { $pushPrompt, dismissPushPrompt, isPushPromptDue } from '../../stores/push-prompt';
 import { showToast } from '../../stores/toasts';
 import { BellIcon } from './icons';
 import type { useT } from './use-t';
@@ -25,9 +25,9 @@ export function PushPrompt({
   pushKey: string | null;
 }) {
   const push = useStore($push);
-  // Starts hidden (not loaded): the server cannot read this browser's choice.
+  // Starts hidden (not loaded): the server cannot read this browser's choice. AppShell, which
+  // mounts this offer, reads the memory when it hydrates (the install offer needs it too).
   const memory = useStore($pushPrompt);
-  useEffect(() => loadPushPromptMemory(), []);
   const [slot, setSlot] = useState<Element | null>(null);
   useEffect(() => setSlot(document.querySelector('[data-shell-prompt-slot]')), []);
   const [busy, setBusy] = useState(false);
