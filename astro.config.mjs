@@ -70,6 +70,13 @@ export default defineConfig({
     plugins: [zodInBrowser()],
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'] },
-    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: clientCodeSplitting } } } } },
+    environments: {
+      client: {
+        build: {
+          sourcemap: !!process.env.AMORA_SOURCEMAP,
+          rolldownOptions: { output: { codeSplitting: clientCodeSplitting } },
+        },
+      },
+    },
   },
 });

@@ -1,13 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  cachedMessages,
-  LANGUAGE_STORAGE_MS,
-  loadMessages,
-  messagesAddress,
-  pageMessages,
-  rememberedLanguage,
-  rememberLanguage,
-} from './language';
+import { cachedMessages, loadMessages, messagesAddress, pageMessages } from './language';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -37,14 +29,6 @@ describe('client locale storage (docs/product.md §1, §7, §9)', () => {
   let browser: ReturnType<typeof installBrowser>;
   beforeEach(() => (browser = installBrowser()));
   afterEach(() => vi.unstubAllGlobals());
-
-  it('remembers the chosen language for 30 days', () => {
-    rememberLanguage('de', 1_000);
-    expect(rememberedLanguage(1_000 + LANGUAGE_STORAGE_MS - 1)).toBe('de');
-    expect(rememberedLanguage(1_000 + LANGUAGE_STORAGE_MS)).toBeNull();
-    rememberLanguage('xx', 2_000);
-    expect(rememberedLanguage(2_000)).toBe('de');
-  });
 
   it('fetches messages once, caches them 24 hours for that build, and sets the cookie that lets pages leave them out', async () => {
     const fetcher = vi.fn(async () => new Response(JSON.stringify({ fr: { nav: { login: 'Se connecter' } } })));

@@ -1,8 +1,7 @@
 /**
- * The browser side of docs/product.md §1/§7/§9 locales: the chosen language is kept 30
- * days in local storage (besides the server's `i18n_redirected` cookie), and a
- * locale's messages are fetched from `/_i18n/{locale}/messages.json` (one address per
- * build) and cached 24 hours per build. The page's HTML never carries them: a first
+ * The browser side of docs/product.md §1/§7/§9 locales (./language-choice.ts keeps the chosen
+ * language): a locale's messages are fetched from `/_i18n/{locale}/messages.json` (one address
+ * per build) and cached 24 hours per build. The page's HTML never carries them: a first
  * visit's page preloads them beside its scripts, and while the cache holds the page's
  * build and locale the `amora_messages` cookie tells the server to leave out even the
  * preload. A failed load logs 'Failed to load messages for locale' and the app carries on
@@ -10,11 +9,8 @@
  */
 import { MESSAGE_CACHE_MS, MESSAGES_COOKIE } from '~/shared/constants';
 import type { MessageTree } from '~/shared/i18n';
-import { isLocale, type Locale } from '~/shared/locales';
+import type { Locale } from '~/shared/locales';
 
-/** docs/product.md §9: language storage 30 days. */
-export const LANGUAGE_STORAGE_MS = 30 * 24 * 60 * 60 * 1000;
-const LANGUAGE_KEY = 'amora_language';
 const messagesKey = (locale: Locale) => `amora_messages_${locale}`;
 
 interface CachedMessages {
@@ -34,22 +30,6 @@ function storage(): Storage | null {
 function setMessagesCookie(value: string, maxAgeS: number): void {
   if (typeof document === 'undefined') return;
   document.cookie = `${MESSAGES_COOKIE}=${value};max-age=${maxAgeS};path=/;samesite=lax${location.protocol === 'https:' ? ';secure' : ''}`;
-}
-
-/** Stores the language the visitor chose (30 days); ignores anything that is not a locale. */
-export function rememberLanguage(locale: string, now = Date.now()): void {
-  if (!isLocale(locale)) return;
-  storage()?.setItem(LANGUAGE_KEY, JSON.stringify({ locale, expires: now + LANGUAGE_STORAGE_MS }));
-}
-
-/** The remembered language, or null when none is stored or it is older than 30 days. */
-export function rememberedLanguage(now = Date.now()): Locale | null {
-  try {
-    const kept = JSON.parse(storage()?.getItem(LANGUAGE_KEY) ?? 'null') as { locale: unknown; expires: number } | null;
-    return kept && kept.expires > now && isLocale(kept.locale) ? kept.locale : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

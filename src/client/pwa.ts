@@ -1,4 +1,4 @@
-import type { Workbox } from 'workbox-window';
+import { Workbox } from 'workbox-window';
 
 /** What the service worker lifecycle reports to the PWA store (docs/product.md §4). */
 export interface ServiceWorkerCallbacks {
@@ -17,21 +17,15 @@ export interface ServiceWorkerCallbacks {
 let workbox: Workbox | null = null;
 let registering = false;
 
-/** True where service workers exist (not in old browsers or insecure origins). */
-export function isServiceWorkerSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && window.isSecureContext;
-}
-
 /**
- * Registers /sw.js (scope /) once and forwards its lifecycle to `callbacks`. workbox-window is
- * loaded here, after the page has hydrated, rather than with the page's first JavaScript.
+ * Registers /sw.js (scope /) once and forwards its lifecycle to `callbacks`; the caller checks
+ * that the browser has service workers. This module and workbox-window load only on pages that
+ * register (stores/pwa.ts, isServiceWorkerDue), never with a page's first JavaScript.
  */
 export function registerServiceWorker(callbacks: ServiceWorkerCallbacks): void {
-  if (registering || !isServiceWorkerSupported()) return;
+  if (registering) return;
   registering = true;
-  import('workbox-window')
-    .then((module) => follow(new module.Workbox('/sw.js', { scope: '/' }), callbacks))
-    .catch((error: unknown) => callbacks.onError(error));
+  follow(new Workbox('/sw.js', { scope: '/' }), callbacks);
 }
 
 function follow(registered: Workbox, callbacks: ServiceWorkerCallbacks): void {

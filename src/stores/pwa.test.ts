@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isInstallOfferDue, shouldAnnounceOfflineReady } from './pwa';
+import { isInstallOfferDue, isServiceWorkerDue, shouldAnnounceOfflineReady } from './pwa';
 
 describe('the "ready to work offline" toast', () => {
   it('stays silent in a browser tab, so a first visit is never greeted with it', () => {
@@ -33,5 +33,19 @@ describe('the install offer', () => {
   it('never shows in the installed app or where the browser offers no installation', () => {
     expect(isInstallOfferDue({ ...offered, isStandalone: true }, true)).toBe(false);
     expect(isInstallOfferDue({ isStandalone: false, canInstall: false, showIosGuide: false }, true)).toBe(false);
+  });
+});
+
+describe('when a page registers the service worker', () => {
+  const visitor = { isLoggedIn: false, seenBefore: false, controlled: false };
+
+  it("leaves it out of a visitor's first page, whose visit may end there", () => {
+    expect(isServiceWorkerDue(visitor)).toBe(false);
+  });
+
+  it("registers it from a visitor's second page on, on members' pages, and where a worker already controls the page", () => {
+    expect(isServiceWorkerDue({ ...visitor, seenBefore: true })).toBe(true);
+    expect(isServiceWorkerDue({ ...visitor, isLoggedIn: true })).toBe(true);
+    expect(isServiceWorkerDue({ ...visitor, controlled: true })).toBe(true);
   });
 });

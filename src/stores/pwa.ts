@@ -1,13 +1,5 @@
 import { map } from 'nanostores';
-import {
-  activateWaitingWorker,
-  checkForServiceWorkerUpdate,
-  fetchLatestBuildId,
-  isServiceWorkerSupported,
-  registerServiceWorker,
-} from '../client/pwa';
 import { guardedReload } from '../client/reload-guard';
-import { BUILD_ID_POLL_MS } from '~/shared/constants-shell';
 
 /**
  * PWA state (docs/product.md §4 service worker: registered → installed → waiting
@@ -57,12 +49,48 @@ function isIos(): boolean {
   );
 }
 
+/** localStorage: this browser has shown a page of the site before (the service worker's rule). */
+const PAGE_SEEN_KEY = 'amora_page_seen';
+
+/** What decides whether a page registers the service worker. */
+export interface ServiceWorkerContext {
+  isLoggedIn: boolean;
+  /** This browser showed a page of the site before this one. */
+  seenBefore: boolean;
+  /** A service worker of the site already controls this page. */
+  controlled: boolean;
+}
+
 /**
- * Starts the PWA plumbing once per page: registers the service worker, polls
- * the build id (a new build triggers an update check), reloads (guarded) on
- * chunk-load errors and when an update takes control, and offers installation.
+ * docs/product.md §4, service worker: members' pages register it, and visitors' pages from their
+ * second page view on. A visitor's first page leaves it out: installing it downloads every
+ * script and style of the app into its cache (~200 KB), which a visitor who reads one page and
+ * leaves never uses, and its code would sit among the first visit's scripts. A page a worker
+ * already controls registers too, so updates are noticed.
  */
-export function startPwa(buildId: string): void {
+export function isServiceWorkerDue(context: ServiceWorkerContext): boolean {
+  return context.isLoggedIn || context.seenBefore || context.controlled;
+}
+
+/** Reads and sets the page-seen mark; blocked storage counts as seen (nothing can be remembered). */
+function notePageView(): boolean {
+  try {
+    const seen = localStorage.getItem(PAGE_SEEN_KEY) === '1';
+    if (!seen) localStorage.setItem(PAGE_SEEN_KEY, '1');
+    return seen;
+  } catch {
+    return true;
+  }
+}
+
+let serviceWorker: Promise<typeof import('./pwa-worker')> | null = null;
+
+/**
+ * Starts the PWA plumbing once per page: offers installation, reloads (guarded) on chunk-load
+ * errors, and when isServiceWorkerDue: registers the service worker (its code loads only then),
+ * polls the build id (a new build triggers an update check) and reloads when an update takes control.
+ */
+export function startPwa(buildId: string, isLoggedIn: boolean): void {
   if (started) return;
   started = true;
   const isStandalone = detectStandalone();
@@ -81,30 +109,18 @@ export function startPwa(buildId: string): void {
     guardedReload();
   });
 
+  const seenBefore = notePageView();
   // The dev server has no built /sw.js; the PWA is exercised against production builds.
-  if (!isServiceWorkerSupported() || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator) || !window.isSecureContext || import.meta.env.DEV) return;
+  if (!isServiceWorkerDue({ isLoggedIn, seenBefore, controlled: navigator.serviceWorker.controller !== null })) return;
   $pwa.setKey('serviceWorker', 'registering');
-  registerServiceWorker({
-    onRegistered: () => $pwa.get().serviceWorker === 'registering' && $pwa.setKey('serviceWorker', 'registered'),
-    onInstalled: () => $pwa.setKey('serviceWorker', 'installed'),
-    onWaiting: () => $pwa.set({ ...$pwa.get(), serviceWorker: 'waiting', needRefresh: true }),
-    onOfflineReady: () => $pwa.setKey('offlineReady', true),
-    onActivated: () => $pwa.setKey('serviceWorker', 'activated'),
-    onControlling: () => guardedReload(),
-    onError: (error) => {
+  serviceWorker = import('./pwa-worker');
+  serviceWorker
+    .then((worker) => worker.startServiceWorker(buildId))
+    .catch((error: unknown) => {
       console.warn('service worker registration failed', error);
       $pwa.setKey('serviceWorker', 'error');
-    },
-  });
-
-  const checkBuild = async () => {
-    const latest = await fetchLatestBuildId();
-    if (latest && latest !== buildId) await checkForServiceWorkerUpdate().catch(() => undefined);
-  };
-  setInterval(() => void checkBuild(), BUILD_ID_POLL_MS);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void checkBuild();
-  });
+    });
 }
 
 /**
@@ -120,7 +136,7 @@ export function shouldAnnounceOfflineReady(state: Pick<PwaState, 'offlineReady' 
 /** The member accepted "Reload to update": the waiting worker takes over, then the page reloads. */
 export function acceptUpdate(): void {
   $pwa.setKey('needRefresh', false);
-  activateWaitingWorker();
+  void serviceWorker?.then((worker) => worker.activateWaitingWorker());
 }
 
 /** Shows the browser's install dialog (from `beforeinstallprompt`). */

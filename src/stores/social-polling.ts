@@ -1,6 +1,4 @@
 import { CHAT_POLL_DELAY_MS } from '~/shared/constants';
-import { clearChats, loadChats } from './chats';
-import { clearLikes, loadLikes } from './likes';
 import { $user, userPollInterval } from './session';
 
 /**
@@ -9,7 +7,15 @@ import { $user, userPollInterval } from './session';
  * poll's interval), stops at logout. The event stream makes most updates
  * instant; polling stays as the fallback when the stream is down.
  */
-const POLLS: (() => Promise<void>)[] = [loadLikes, loadChats];
+/*
+ * The likes and chats stores load with the first poll, not with the page: the polling runs for
+ * members only, and a visitor's page would otherwise carry the chat list's code (docs/architecture.md
+ * §3, the first visit's JavaScript). Pages that show likes or chats import them themselves.
+ */
+const POLLS: (() => Promise<void>)[] = [
+  () => import('./likes').then((likes) => likes.loadLikes()),
+  () => import('./chats').then((chats) => chats.loadChats()),
+];
 
 let timer: ReturnType<typeof setTimeout> | null = null;
 let unwatch: (() => void) | null = null;
@@ -79,8 +85,8 @@ export function watchSessionForSocialPolling(): () => void {
       if (realtime) withRealtime((module) => module.stopRealtime());
       stopSocialPolling();
       if (loggedOut) {
-        clearLikes();
-        clearChats();
+        void import('./likes').then((likes) => likes.clearLikes());
+        void import('./chats').then((chats) => chats.clearChats());
       }
     }
   });

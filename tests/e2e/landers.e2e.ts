@@ -64,6 +64,20 @@ describe('landers', () => {
     expect(cookies.find((cookie) => cookie.name === 'i18n_redirected')?.value).toBe('nl');
   });
 
+  it('switches the language at once with JavaScript, keeps the choice, and the islands speak it', async () => {
+    const de = JSON.parse(fs.readFileSync('locales/de.json', 'utf8')) as { nav: { login: string } };
+    const page = await browser.newPage();
+    await page.goto(`${browser.baseURL}/login`);
+    await browser.waitForIslands(page);
+    await page.selectOption('#language-switcher', 'de');
+    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    await browser.waitForIslands(page);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('amora_language') ?? 'null'));
+    expect(kept?.locale).toBe('de');
+    await expect.poll(() => page.locator('.top-nav .nav-link[href="/login"]').textContent()).toBe(de.nav.login);
+  });
+
   it('loads the messages beside the page rather than in it, preloaded until the browser caches them, and the islands speak the language', async () => {
     const nl = JSON.parse(fs.readFileSync('locales/nl.json', 'utf8')) as {
       signup: { password: string };

@@ -35,6 +35,11 @@ afterAll(() => {
   fs.rmSync(secondBuild, { recursive: true, force: true });
 });
 
+/** The site's service worker registrations as seen by `page` (scopes). */
+function registrations(page: import('playwright-core').Page): Promise<string[]> {
+  return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
+}
+
 async function precacheRevisions(page: import('playwright-core').Page): Promise<string[]> {
   return page.evaluate(async () => {
     const urls: string[] = [];
@@ -51,6 +56,17 @@ describe('PWA', () => {
     const server = await serveBuild(firstBuild, port, path.join(work, 'data-a'));
     try {
       const page = await browser.newPage();
+      // A visitor's first page leaves the service worker out (docs/product.md §4); the second registers it.
+      await page.goto(`${server.url}/login`);
+      await browser.waitForIslands(page);
+      await page.waitForTimeout(500);
+      expect(await registrations(page)).toEqual([]);
+      expect(
+        await page.evaluate(() =>
+          performance.getEntriesByType('resource').some((e) => /workbox|pwa-worker/.test(e.name)),
+        ),
+      ).toBe(false);
+      await page.goto(`${server.url}/pages/faq`);
       await page.goto(`${server.url}/login`);
       const registration = await page.evaluate(async () => {
         const ready = await navigator.serviceWorker.ready;
@@ -92,7 +108,11 @@ describe('PWA', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${browser.baseURL}/`);
     await browser.waitForIslands(page);
-    // The service worker installs on this first visit (the moment the toast used to appear), then takes control after a reload.
+    await page.waitForTimeout(500);
+    expect(await registrations(page)).toEqual([]);
+    // The second page view installs the service worker (the moment the toast used to appear), a reload puts it in control.
+    await page.reload();
+    await browser.waitForIslands(page);
     expect(await page.evaluate(async () => !!(await navigator.serviceWorker.ready).active)).toBe(true);
     await page.waitForTimeout(800);
     expect(await page.getByText('The app is ready to work offline.').count()).toBe(0);
@@ -108,6 +128,8 @@ describe('PWA', () => {
     const first = await serveBuild(firstBuild, port, dataDir);
     const page = await browser.newPage();
     try {
+      // The second page view registers the worker.
+      await page.goto(`${first.url}/login`);
       await page.goto(`${first.url}/login`);
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.reload();

@@ -68,7 +68,7 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
   useEffect(() => {
     // The prompt memory says whether this session showed interest, which the install offer awaits.
     loadPushPromptMemory();
-    startPwa(__AMORA_BUILD_ID__);
+    startPwa(__AMORA_BUILD_ID__, isLoggedIn);
     const stopActivity = followApiActivity();
     const onUnload = () => startLoading();
     const onVisibility = () => document.visibilityState === 'hidden' && isLoggedIn && notifyPageHidden();
