@@ -31,7 +31,7 @@ const SHELL_SOURCES = [
 ];
 /**
  * The search page's modules and the member cards' (their imports come along unless in the shell);
- * the similar results and the cam cards are loaded by import() when first shown. (Its entry file
+ * the similar results are loaded by import() when first shown. (Its entry file
  * then only re-exports from this one; with the island's code in the entry instead, the two files
  * came out 0.5 KB larger compressed.)
  */

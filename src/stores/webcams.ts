@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { callApi } from '../client/api';
+import { camQueryOf, type SearchCams } from '~/shared/cam-query';
 import type { SearchFilters } from '~/shared/contracts/search';
 import type { Cam } from '~/shared/contracts/xcams';
 import { CAM_CARD_POSITIONS } from '~/shared/contracts/values';
@@ -12,12 +13,16 @@ import * as routes from '~/shared/contracts/routes';
  * search's gender and ages, loaded only for eligible members. Failures are
  * only logged (the grid then shows members alone).
  */
-export const $cams = atom<{ key: string; cams: Cam[] }>({ key: '', cams: [] });
+export const $cams = atom<SearchCams>({ key: '', cams: [] });
+
+/** The cams the server rendered with the first page of results: no request asks for them again. */
+export function primeCams(first: SearchCams): void {
+  $cams.set(first);
+}
 
 /** Loads cams for the filters unless already loaded for them. */
 export async function loadCams(filters: SearchFilters): Promise<void> {
-  const query = { gender: filters.gender, min_age: filters.min_age, max_age: filters.max_age };
-  const key = JSON.stringify(query);
+  const { query, key } = camQueryOf(filters);
   if ($cams.get().key === key) return;
   $cams.set({ key, cams: [] });
   try {

@@ -1,18 +1,12 @@
 import type { TFunction } from 'i18next';
-import { lazy, Suspense } from 'react';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { LOCALE_TAGS, type Locale } from '~/shared/locales';
 import type { GridItem } from '../../stores/webcams';
 import { LikeButton } from '../members/LikeButton';
 import { MessageButton } from '../members/MessageButton';
 import { UserIcon } from '../shell/icons';
-import { ProfileCard, SkeletonCards } from './ProfileCard';
-
-/**
- * Cam cards show only for members the partner's cams are offered to, and only after the cams load
- * in the browser (never in the server's HTML), so their code loads with the first of them.
- */
-const CamCard = lazy(() => import('./CamCard').then((module) => ({ default: module.CamCard })));
+import { CamCard } from './CamCard';
+import { ProfileCard } from './ProfileCard';
 
 export interface GridOptions {
   locale: Locale;
@@ -120,9 +114,7 @@ export function ResultsGrid({
             priority={profileIndex++ < priorityCards}
           />
         ) : (
-          <Suspense key={`cam-${item.block}-${item.variant}`} fallback={<SkeletonCards count={1} />}>
-            <CamCard cam={item.cam} variant={item.variant} t={options.t} />
-          </Suspense>
+          <CamCard key={`cam-${item.block}-${item.variant}`} cam={item.cam} variant={item.variant} t={options.t} />
         ),
       )}
     </ul>

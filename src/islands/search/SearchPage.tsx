@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
+import type { SearchCams } from '~/shared/cam-query';
 import type { Locale } from '~/shared/locales';
 import type { FirstSearchPage } from '~/shared/search-url';
 import {
@@ -11,7 +12,7 @@ import {
   setSearchFilters,
   startSearch,
 } from '../../stores/search';
-import { $cams, loadCams, withCamCards } from '../../stores/webcams';
+import { $cams, loadCams, primeCams, withCamCards } from '../../stores/webcams';
 import { useT } from '../shell/use-t';
 import { SkeletonCards } from './ProfileCard';
 import { ResultsGrid, type GridOptions } from './ResultsGrid';
@@ -44,6 +45,8 @@ interface Props {
   chatsAvailable: boolean;
   /** The first page the server searched for this URL (docs/product.md §4 auto_load); null → the island loads it. */
   first?: FirstSearchPage | null;
+  /** The cams the server found for that first page (webcamsEligible only); null → the island loads them. */
+  firstCams?: SearchCams | null;
 }
 
 /**
@@ -62,10 +65,16 @@ export default function SearchPage({
   similarEnabled,
   chatsAvailable,
   first = null,
+  firstCams = null,
 }: Props) {
   const t = useT(locale);
   const { filters, page, results } = useSearchState(first);
-  const cams = useStore($cams);
+  // Like the first page of results: the server's cams prime the store before it is first read.
+  useState(() => {
+    if (firstCams && typeof window !== 'undefined') primeCams(firstCams);
+  });
+  const storeCams = useStore($cams);
+  const cams = typeof window === 'undefined' ? (firstCams ?? storeCams) : storeCams;
   const infinite = useMediaQuery('(max-width: 767px)');
   // The server's cards are on screen before React has taken them over: `data-hydrated` says when
   // the filters and pager answer (browser tests wait for it; a change made earlier can be lost).

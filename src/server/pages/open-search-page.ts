@@ -1,8 +1,11 @@
+import { camQueryOf, type SearchCams } from '~/shared/cam-query';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import { searchQuerySchema } from '~/shared/contracts/search';
 import { readSearchUrl, type FirstSearchPage } from '~/shared/search-url';
 import type { AppContext } from '../context';
 import { searchByQuery } from '../members/search-query';
+import type { SiteConfig } from '../sites/site-config';
+import { searchCams } from '../xcams/webcams';
 
 export interface SearchPageInput {
   /** The page's URL: its filters and page are read as the search island reads them. */
@@ -37,5 +40,37 @@ export async function openSearchPage(ctx: AppContext, input: SearchPageInput): P
   } catch (error) {
     ctx.log.warn('search page prerender failed', { error });
     return null;
+  }
+}
+
+/** How long the page waits for the cam feed (ms) before it renders without cams; the island then asks. */
+export const PAGE_CAMS_WAIT_MS = 200;
+
+/**
+ * The cams beside the first page of `/members` results for a member (docs/product.md §6 webcam
+ * cards), so the cam cards are in the HTML instead of pushed into the grid once the page has
+ * shown (a layout shift). The same answer as the island's `GET /api/xcams/search.php` for the
+ * first page's filters. Null for a visitor, without a first page, for a member who may not see
+ * cams, or when the feed answers later than PAGE_CAMS_WAIT_MS (the island then loads them). A
+ * failing feed gives no cams (logged by searchCams). Never throws.
+ */
+export async function openSearchCams(
+  ctx: AppContext,
+  site: SiteConfig,
+  viewerId: number | null,
+  first: FirstSearchPage | null,
+): Promise<SearchCams | null> {
+  if (viewerId === null || first === null) return null;
+  const { query, key } = camQueryOf(first.response.filter_options);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAGE_CAMS_WAIT_MS)));
+  try {
+    const found = await Promise.race([searchCams(ctx, site, viewerId, query), late]);
+    return found?.ok ? { key, cams: found.value.cams } : null;
+  } catch (error) {
+    ctx.log.warn('search page cams failed', { error });
+    return null;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -1,12 +1,8 @@
 import type { Cam } from '~/shared/contracts/xcams';
-import type { Gender } from '~/shared/constants';
 
 /** What a partner feed is asked for: the search's gender and age range (years). */
-export interface CamQuery {
-  gender?: Gender;
-  min_age?: number;
-  max_age?: number;
-}
+export type { CamQuery } from '~/shared/cam-query';
+import type { CamQuery } from '~/shared/cam-query';
 
 /** A partner cam as the feed gives it: `image` may be relative to the site's cdn_prefix; `url` is the room, if the feed has one. */
 export interface FeedCam extends Omit<Cam, 'image'> {
