@@ -43,6 +43,13 @@ describe('event stream (realtime)', () => {
     await send('two');
     const first = await stream.waitFor(2);
     expect(first.map((e) => (e.data as { message: { text: string } }).message.text)).toEqual(['one', 'two']);
+    // The notice carried the event to the process holding the stream (on PostgreSQL another one): it kept
+    // it, so its streams send it without reading it back from the database.
+    expect(ctx().realtime.recall(ben.id, Number(first[1]!.id))).toMatchObject({
+      id: Number(first[1]!.id),
+      type: 'message',
+      payload: { message: { text: 'two' } },
+    });
     await stream.close();
 
     // Offline for a while: two more messages, then the browser reconnects with Last-Event-ID.

@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { queryRows } from '../db/raw';
+import { NOTICE_PAYLOAD_MAX_BYTES } from './event-notice';
 import type { CachedEvent } from './hub';
 
 /** An event as a member's stream sends it (the hub keeps the same shape). */
@@ -38,7 +39,13 @@ export function recordEventsSql(now: Date, channel: string | null): SQL {
       SELECT user_id, seq, type, payload, ${now.toISOString()}::timestamptz FROM numbered
       RETURNING user_id, seq),
     published AS (
-      SELECT n.ord, i.user_id, i.seq${channel ? sql`, pg_notify(${channel}, i.user_id || ':' || i.seq) AS notified` : sql``}
+      SELECT n.ord, i.user_id, i.seq${
+        channel
+          ? sql`, pg_notify(${channel}, i.user_id || ':' || i.seq || CASE
+          WHEN octet_length(n.payload::text) <= ${NOTICE_PAYLOAD_MAX_BYTES} THEN ':' || n.type || ':' || n.payload::text
+          ELSE '' END) AS notified`
+          : sql``
+      }
       FROM inserted i JOIN numbered n ON n.user_id = i.user_id AND n.seq = i.seq)`;
 }
 

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { MemberEventPayload, MemberEventType } from '~/shared/contracts/events';
 import type { Logger } from '../log/logger';
+import { parseEventNotice } from './event-notice';
 
 /** An event as streams send it; names and data are those of src/shared/contracts/events.ts. */
 export interface CachedEvent {
@@ -18,7 +19,8 @@ export type EventListener = (eventId: number) => void;
  * Realtime fan-out. Streams subscribe per member; `notify` reaches
  * every stream of that member in this process and, on PostgreSQL, in every
  * other process through LISTEN/NOTIFY (channel `amora_events`, payload
- * "userId:eventId"). PGlite serves one process, so fan-out stays in-process.
+ * "userId:eventId", with the event itself when it fits: ./event-notice.ts). PGlite serves one
+ * process, so fan-out stays in-process.
  */
 export interface RealtimeHub {
   subscribe(userId: number, listener: EventListener): () => void;
@@ -96,8 +98,11 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
         if (Number.isInteger(user)) sessionsEnded(user);
         return;
       }
-      const [user, event] = (message.payload ?? '').split(':').map(Number);
-      if (Number.isInteger(user) && Number.isInteger(event)) deliver(user!, event!);
+      const notice = parseEventNotice(message.payload ?? '');
+      if (!notice) return;
+      // An event the notice carries is kept like one published here: the streams send it without a read.
+      if (notice.event) recent.set(`${notice.userId}:${notice.seq}`, notice.event);
+      deliver(notice.userId, notice.seq);
     });
     next.on('error', (error) => {
       options.log.warn('realtime listener connection lost', { error });
