@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import { guardedReload } from '../client/reload-guard';
+import { $user } from './session';
 
 /**
  * PWA state (docs/product.md §4 service worker: registered → installed → waiting
@@ -87,8 +88,9 @@ let serviceWorker: Promise<typeof import('./pwa-worker')> | null = null;
 
 /**
  * Starts the PWA plumbing once per page: offers installation, reloads (guarded) on chunk-load
- * errors, and when isServiceWorkerDue: registers the service worker (its code loads only then),
- * polls the build id (a new build triggers an update check) and reloads when an update takes control.
+ * errors, and when isServiceWorkerDue, or once a visitor logs in or signs up on this page (`$user`
+ * set): registers the service worker (its code loads only then), polls the build id (a new build
+ * triggers an update check) and reloads when an update takes control.
  */
 export function startPwa(buildId: string, isLoggedIn: boolean): void {
   if (started) return;
@@ -112,7 +114,21 @@ export function startPwa(buildId: string, isLoggedIn: boolean): void {
   const seenBefore = notePageView();
   // The dev server has no built /sw.js; the PWA is exercised against production builds.
   if (!('serviceWorker' in navigator) || !window.isSecureContext || import.meta.env.DEV) return;
-  if (!isServiceWorkerDue({ isLoggedIn, seenBefore, controlled: navigator.serviceWorker.controller !== null })) return;
+  if (isServiceWorkerDue({ isLoggedIn, seenBefore, controlled: navigator.serviceWorker.controller !== null })) {
+    registerOnce(buildId);
+    return;
+  }
+  // A visitor who signs up or logs in on this page (the signup wizard) is a member from then on.
+  const unlisten = $user.listen((user) => {
+    if (!user) return;
+    unlisten();
+    registerOnce(buildId);
+  });
+}
+
+/** Loads the service worker's code and registers it (once per page). */
+function registerOnce(buildId: string): void {
+  if (serviceWorker) return;
   $pwa.setKey('serviceWorker', 'registering');
   serviceWorker = import('./pwa-worker');
   serviceWorker

@@ -128,8 +128,9 @@ describe('PWA', () => {
     const first = await serveBuild(firstBuild, port, dataDir);
     const page = await browser.newPage();
     try {
-      // The second page view registers the worker.
+      // The second page view registers the worker (the first counts once its scripts ran).
       await page.goto(`${first.url}/login`);
+      await browser.waitForIslands(page);
       await page.goto(`${first.url}/login`);
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.reload();
