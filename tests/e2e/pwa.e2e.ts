@@ -40,6 +40,12 @@ function registrations(page: import('playwright-core').Page): Promise<string[]> 
   return page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
 }
 
+/** Waits until the page's shell has counted this page view (the next one registers the worker). */
+async function pageViewCounted(page: import('playwright-core').Page): Promise<void> {
+  await browser.waitForIslands(page);
+  await page.waitForFunction(() => localStorage.getItem('amora_page_seen') === '1');
+}
+
 async function precacheRevisions(page: import('playwright-core').Page): Promise<string[]> {
   return page.evaluate(async () => {
     const urls: string[] = [];
@@ -58,7 +64,7 @@ describe('PWA', () => {
       const page = await browser.newPage();
       // A visitor's first page leaves the service worker out (docs/product.md §4); the second registers it.
       await page.goto(`${server.url}/login`);
-      await browser.waitForIslands(page);
+      await pageViewCounted(page);
       await page.waitForTimeout(500);
       expect(await registrations(page)).toEqual([]);
       expect(
@@ -107,7 +113,7 @@ describe('PWA', () => {
   it('greets a first visit to the home page with no "ready to work offline" toast', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${browser.baseURL}/`);
-    await browser.waitForIslands(page);
+    await pageViewCounted(page);
     await page.waitForTimeout(500);
     expect(await registrations(page)).toEqual([]);
     // The second page view installs the service worker (the moment the toast used to appear), a reload puts it in control.
@@ -128,9 +134,9 @@ describe('PWA', () => {
     const first = await serveBuild(firstBuild, port, dataDir);
     const page = await browser.newPage();
     try {
-      // The second page view registers the worker (the first counts once its scripts ran).
+      // The second page view registers the worker.
       await page.goto(`${first.url}/login`);
-      await browser.waitForIslands(page);
+      await pageViewCounted(page);
       await page.goto(`${first.url}/login`);
       await page.evaluate(() => navigator.serviceWorker.ready);
       await page.reload();
