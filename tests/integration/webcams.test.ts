@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { xcamsSearchEndpoint } from '../../src/server/http/endpoints/xcams';
 import { partnerRedirect } from '../../src/server/http/partner-redirect';
+import { canSeeWebcams } from '../../src/server/xcams/webcams';
 import { openSearchCams, openSearchPage, PAGE_CAMS_WAIT_MS } from '../../src/server/pages/open-search-page';
 import { camQueryOf } from '../../src/shared/cam-query';
 import { WEBCAM_DELAY_MS } from '../../src/shared/rules/member-rules';
@@ -91,11 +92,14 @@ describe('the cams of the first /members page in its HTML (docs/product.md §6 w
   const site = () => ctx().sites.byPackageName.get('amora')!;
   const firstPage = (viewerId: number | null, search = '?gender=female&min_age=26&max_age=35') =>
     openSearchPage(ctx(), { url: new URL(`/members${search}`, ORIGIN), viewerId, countries: site().countries });
+  /** What the page asks beside its search: may this viewer see cams. */
+  const eligible = async (viewerId: number | null) =>
+    viewerId !== null && (await canSeeWebcams(ctx(), site(), viewerId));
 
   it("brings what the island's cam search would answer for the first page's filters, under the key the store uses", async () => {
     const old = await member('Old', WEBCAM_DELAY_MS * 2);
     const first = await firstPage(old.id);
-    const cams = await openSearchCams(ctx(), site(), old.id, first);
+    const cams = await openSearchCams(ctx(), site(), await eligible(old.id), first);
     const api = await camSearch(old.cookie, { gender: 'female', min_age: 26, max_age: 35 });
     expect(cams?.cams.length).toBeGreaterThan(0);
     expect(cams).toEqual({ key: camQueryOf(first!.response.filter_options).key, cams: api.json.cams });
@@ -104,9 +108,9 @@ describe('the cams of the first /members page in its HTML (docs/product.md §6 w
   it('brings none for a visitor, a member who may not see cams, or without a first page', async () => {
     const fresh = await member('Fresh', 1000);
     const old = await member('Old', WEBCAM_DELAY_MS * 2);
-    expect(await openSearchCams(ctx(), site(), null, await firstPage(null))).toBeNull();
-    expect(await openSearchCams(ctx(), site(), fresh.id, await firstPage(fresh.id))).toBeNull();
-    expect(await openSearchCams(ctx(), site(), old.id, null)).toBeNull();
+    expect(await openSearchCams(ctx(), site(), await eligible(null), await firstPage(null))).toBeNull();
+    expect(await openSearchCams(ctx(), site(), await eligible(fresh.id), await firstPage(fresh.id))).toBeNull();
+    expect(await openSearchCams(ctx(), site(), await eligible(old.id), null)).toBeNull();
   });
 
   it('does not hold the page for a slow feed: past the wait the island loads the cams itself', async () => {
@@ -121,6 +125,6 @@ describe('the cams of the first /members page in its HTML (docs/product.md §6 w
       },
     };
     // Waiting for the feed would give its answer (no cams, but a key); null says the page went on without it.
-    expect(await openSearchCams(slow, site(), old.id, first)).toBeNull();
+    expect(await openSearchCams(slow, site(), await eligible(old.id), first)).toBeNull();
   });
 });

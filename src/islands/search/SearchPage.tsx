@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import type { SearchCams } from '~/shared/cam-query';
@@ -12,14 +11,14 @@ import {
   setSearchFilters,
   startSearch,
 } from '../../stores/search';
-import { $cams, loadCams, primeCams, withCamCards } from '../../stores/webcams';
+import { loadCams, withCamCards } from '../../stores/webcams';
 import { useT } from '../shell/use-t';
 import { SkeletonCards } from './ProfileCard';
 import { ResultsGrid, type GridOptions } from './ResultsGrid';
 import { ScrollMore } from './ScrollMore';
 import { SearchFilters } from './SearchFilters';
 import { useMediaQuery } from './use-media-query';
-import { useSearchState } from './use-search-state';
+import { useSearchCams, useSearchState } from './use-search-state';
 
 /**
  * The similar results (docs/product.md §2) show only below the last page of results, so their code
@@ -69,12 +68,7 @@ export default function SearchPage({
 }: Props) {
   const t = useT(locale);
   const { filters, page, results } = useSearchState(first);
-  // Like the first page of results: the server's cams prime the store before it is first read.
-  useState(() => {
-    if (firstCams && typeof window !== 'undefined') primeCams(firstCams);
-  });
-  const storeCams = useStore($cams);
-  const cams = typeof window === 'undefined' ? (firstCams ?? storeCams) : storeCams;
+  const cams = useSearchCams(firstCams);
   const infinite = useMediaQuery('(max-width: 767px)');
   // The server's cards are on screen before React has taken them over: `data-hydrated` says when
   // the filters and pager answer (browser tests wait for it; a change made earlier can be lost).

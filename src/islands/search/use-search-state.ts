@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import type { SearchCams } from '~/shared/cam-query';
 import type { SearchFilters } from '~/shared/contracts/search';
 import type { FirstSearchPage } from '~/shared/search-url';
 import {
@@ -10,6 +11,7 @@ import {
   readySearchResults,
   type SearchResults,
 } from '../../stores/search';
+import { $cams, primeCams } from '../../stores/webcams';
 
 /**
  * The search list's filters, page and results (docs/product.md §2 /members), starting from the
@@ -39,4 +41,19 @@ export function useSearchState(first: FirstSearchPage | null): {
     };
   }
   return { filters, page, results };
+}
+
+/**
+ * The cams beside the results, starting like useSearchState from what the server rendered
+ * (`first`, the first page's cams): the browser primes the cams store with them before its first
+ * read, so hydration shows the same cam cards and no first cam search is made; the server uses
+ * `first` itself. Without `first` it is the store as it is.
+ */
+export function useSearchCams(first: SearchCams | null): SearchCams {
+  const isServer = typeof window === 'undefined';
+  useState(() => {
+    if (first && !isServer) primeCams(first);
+  });
+  const cams = useStore($cams);
+  return isServer && first ? first : cams;
 }

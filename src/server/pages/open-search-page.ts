@@ -5,7 +5,7 @@ import { readSearchUrl, type FirstSearchPage } from '~/shared/search-url';
 import type { AppContext } from '../context';
 import { searchByQuery } from '../members/search-query';
 import type { SiteConfig } from '../sites/site-config';
-import { searchCams } from '../xcams/webcams';
+import { feedCams } from '../xcams/webcams';
 
 export interface SearchPageInput {
   /** The page's URL: its filters and page are read as the search island reads them. */
@@ -47,29 +47,27 @@ export async function openSearchPage(ctx: AppContext, input: SearchPageInput): P
 export const PAGE_CAMS_WAIT_MS = 200;
 
 /**
- * The cams beside the first page of `/members` results for a member (docs/product.md §6 webcam
- * cards), so the cam cards are in the HTML instead of pushed into the grid once the page has
- * shown (a layout shift). The same answer as the island's `GET /api/xcams/search.php` for the
- * first page's filters. Null for a visitor, without a first page, for a member who may not see
- * cams, or when the feed answers later than PAGE_CAMS_WAIT_MS (the island then loads them). A
- * failing feed gives no cams (logged by searchCams). Never throws.
+ * The cams beside the first page of `/members` results for a member who may see them
+ * (`webcamsEligible`, canSeeWebcams, which the page asks beside the search), docs/product.md §6
+ * webcam cards: so the cam cards are in the HTML instead of pushed into the grid once the page has
+ * shown (a layout shift). The same cams as the island's `GET /api/xcams/search.php` for the first
+ * page's filters. Null when not eligible, without a first page, or when the feed answers later
+ * than PAGE_CAMS_WAIT_MS (the island then loads them). A failing feed gives no cams (logged by
+ * feedCams). Never throws.
  */
 export async function openSearchCams(
   ctx: AppContext,
   site: SiteConfig,
-  viewerId: number | null,
+  webcamsEligible: boolean,
   first: FirstSearchPage | null,
 ): Promise<SearchCams | null> {
-  if (viewerId === null || first === null) return null;
+  if (!webcamsEligible || first === null) return null;
   const { query, key } = camQueryOf(first.response.filter_options);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAGE_CAMS_WAIT_MS)));
   try {
-    const found = await Promise.race([searchCams(ctx, site, viewerId, query), late]);
-    return found?.ok ? { key, cams: found.value.cams } : null;
-  } catch (error) {
-    ctx.log.warn('search page cams failed', { error });
-    return null;
+    const cams = await Promise.race([feedCams(ctx, site, query), late]);
+    return cams ? { key, cams } : null;
   } finally {
     clearTimeout(timer);
   }

@@ -42,11 +42,13 @@ export function recordEventsSql(now: Date, channel: string | null): SQL {
       SELECT n.ord, i.user_id, i.seq${
         channel
           ? sql`, pg_notify(${channel}, i.user_id || ':' || i.seq || CASE
-          WHEN octet_length(n.payload::text) <= ${NOTICE_PAYLOAD_MAX_BYTES} THEN ':' || n.type || ':' || n.payload::text
+          WHEN octet_length(d.text) <= ${NOTICE_PAYLOAD_MAX_BYTES} THEN ':' || n.type || ':' || d.text
           ELSE '' END) AS notified`
           : sql``
       }
-      FROM inserted i JOIN numbered n ON n.user_id = i.user_id AND n.seq = i.seq)`;
+      FROM inserted i JOIN numbered n ON n.user_id = i.user_id AND n.seq = i.seq${
+        channel ? sql`, LATERAL (SELECT n.payload::text AS text) d` : sql``
+      })`;
 }
 
 /** Runs a statement that records events again when a concurrent publisher took the same event number (see recordEventsSql). */

@@ -63,6 +63,7 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
   const sessionListeners = new Map<number, Set<() => void>>();
   // Bounded and short-lived: only streams that are up to date use it; others read the database.
   const recent = new LRUCache<string, CachedEvent>({ max: 20_000, ttl: 30_000 });
+  const remember = (userId: number, event: CachedEvent) => void recent.set(`${userId}:${event.id}`, event);
   const deliver = (userId: number, eventId: number) => {
     for (const listener of listeners.get(userId) ?? []) {
       try {
@@ -101,7 +102,7 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
       const notice = parseEventNotice(message.payload ?? '');
       if (!notice) return;
       // An event the notice carries is kept like one published here: the streams send it without a read.
-      if (notice.event) recent.set(`${notice.userId}:${notice.seq}`, notice.event);
+      if (notice.event) remember(notice.userId, notice.event);
       deliver(notice.userId, notice.seq);
     });
     next.on('error', (error) => {
@@ -138,7 +139,7 @@ export function createRealtimeHub(options: { databaseUrl: string | null; log: Lo
       // Without the listener connection, local streams still get it; others catch up on reconnect.
       else deliver(userId, eventId);
     },
-    remember: (userId, event) => void recent.set(`${userId}:${event.id}`, event),
+    remember,
     recall: (userId, seq) => recent.get(`${userId}:${seq}`),
     sqlChannel: () => (options.databaseUrl && client ? CHANNEL : null),
     localStreams: (userId) => listeners.get(userId)?.size ?? 0,

@@ -36,9 +36,21 @@ function toCam(cam: FeedCam, site: SiteConfig): Cam {
 }
 
 /**
- * `GET /api/xcams/search.php`: the partner's cams for an eligible member.
- * A failing feed is logged and answered with no cams (docs/product.md §8: the grid just shows members).
+ * The partner's cams for a query, for a member already found eligible (canSeeWebcams), at most 48,
+ * images on the site's cdn_prefix. A failing feed is logged and gives no cams (docs/product.md §8:
+ * the grid just shows members).
  */
+export async function feedCams(ctx: AppContext, site: SiteConfig, query: CamQuery): Promise<Cam[]> {
+  try {
+    const cams = await ctx.cams.search(query);
+    return cams.slice(0, 48).map((cam) => toCam(cam, site));
+  } catch (error) {
+    ctx.log.warn('cam feed failed', { error });
+    return [];
+  }
+}
+
+/** `GET /api/xcams/search.php`: the partner's cams (feedCams) for an eligible member. */
 export async function searchCams(
   ctx: AppContext,
   site: SiteConfig,
@@ -47,13 +59,7 @@ export async function searchCams(
 ): Promise<Result<{ cams: Cam[] }, 'not_logged_in' | 'webcams_not_available'>> {
   if (userId === null) return fail('not_logged_in');
   if (!(await canSeeWebcams(ctx, site, userId))) return fail('webcams_not_available');
-  try {
-    const cams = await ctx.cams.search(query);
-    return ok({ cams: cams.slice(0, 48).map((cam) => toCam(cam, site)) });
-  } catch (error) {
-    ctx.log.warn('cam feed failed', { error });
-    return ok({ cams: [] });
-  }
+  return ok({ cams: await feedCams(ctx, site, query) });
 }
 
 /**
