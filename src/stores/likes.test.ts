@@ -21,6 +21,15 @@ const like = (id: number, isNew = false) => ({
   did_like_profile: false,
   created_at: '',
 });
+/**
+ * Advances the fake clock, then lets the polls finish: a poll loads the likes and chats stores by
+ * import() (social-polling.ts), which resolves outside the fake clock.
+ */
+async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+  await vi.dynamicImportSettled();
+  await vi.advanceTimersByTimeAsync(0);
+}
 const calls = (operation: string) => callApi.mock.calls.filter(([c]) => c === operation).length;
 
 describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => {
@@ -47,14 +56,14 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
     );
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
-    await vi.advanceTimersByTimeAsync(999);
+    await advance(999);
     expect(calls('likes')).toBe(0);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(calls('likes')).toBe(1);
     expect(calls('chats')).toBe(1);
     expect($newLikes.get()).toBe(2);
     expect(likes.$likedIds.get().has(5)).toBe(true);
-    await vi.advanceTimersByTimeAsync(60_000);
+    await advance(60_000);
     expect(calls('likes')).toBe(2);
     expect(calls('chats')).toBe(2);
   });
@@ -66,10 +75,10 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
     session.setUserPollingForPush(true);
     stop = polling.watchSessionForSocialPolling();
     session.initSession(user);
-    await vi.advanceTimersByTimeAsync(1_000);
-    await vi.advanceTimersByTimeAsync(299_000);
+    await advance(1_000);
+    await advance(299_000);
     expect(calls('likes')).toBe(1);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await advance(1_000);
     expect(calls('likes')).toBe(2);
     session.setUserPollingForPush(false);
   });
@@ -80,13 +89,13 @@ describe('likes store and chat/likes polling (docs/product.md §4, §9)', () => 
       contract === 'likes' ? { profiles: [], liked_by: [like(7, true)] } : contract === 'chats' ? { chats: [] } : user,
     );
     session.initSession(user);
-    await vi.advanceTimersByTimeAsync(1_000);
+    await advance(1_000);
     expect($newLikes.get()).toBe(1);
     callApi.mockImplementation(async (contract) => {
       if (contract === 'likes') throw new ApiError(403, 'not_logged_in', 'errors.not_logged_in');
       throw new ApiError(403, 'not_logged_in', 'errors.not_logged_in');
     });
-    await vi.advanceTimersByTimeAsync(60_000);
+    await advance(60_000);
     expect(calls('user')).toBe(1);
     expect(session.$user.get()).toBeNull();
     expect(polling.isSocialPolling()).toBe(false);
