@@ -9,7 +9,9 @@
  * every delivery crosses LISTEN/NOTIFY). Prints delivery latency (POST sent →
  * event on the recipient's stream) p50/p99 ms, lost and duplicated counts, and
  * RSS per idle stream (bytes). BENCH_NODE_ARGS adds flags to the server processes
- * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). BENCH_RUNS (default 1) repeats both modes that many
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`); BENCH_TRACE=file traces every message (chat/trace.ts). The client
+ * runs without pretenuring and collects its garbage before each run's first message, so its own
+ * pauses do not read as delivery time. BENCH_RUNS (default 1) repeats both modes that many
  * times in a row on the same members and prints in how many runs every budget was met. Budgets
  * (printed as met / NOT met): p99 ≤ 75 ms on two processes, 0 lost, 0 duplicated, ≤ 64 KB per stream.
  */
@@ -17,10 +19,21 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { createPairs, resetDatabase } from './chat/setup';
 import { openStream, type BenchStream } from './chat/streams';
 import { printRun, printSummary, type ChatRunResult } from './chat/report';
+import { checkpointStats, writeTrace } from './chat/trace';
 import { percentile } from './search/scenarios';
+
+// The client's own collections would delay its arrival timestamps (a 100 ms pause of this process
+// reads as 100 ms of delivery): as in the servers (scripts/gc-tuning.mjs), no pretenuring, and a
+// full collection before each run's first message.
+v8.setFlagsFromString('--no-allocation-site-pretenuring');
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.BENCH_CHAT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_chat';
@@ -74,12 +87,17 @@ async function startServer(port: number): Promise<ChildProcess> {
   throw new Error('server did not start');
 }
 
-const postAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 /** Why refused sends failed (status or error code → count), printed under the table. */
 const refusals = new Map<string, number>();
 const refuse = (reason: string) => refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
 
-function post(port: number, token: string, conversation: number, text: string): Promise<number | null> {
+function post(
+  agent: http.Agent,
+  port: number,
+  token: string,
+  conversation: number,
+  text: string,
+): Promise<number | null> {
   return new Promise((resolve) => {
     const body = JSON.stringify({ conversation, text });
     const request = http.request(
@@ -88,7 +106,7 @@ function post(port: number, token: string, conversation: number, text: string): 
         port,
         path: '/api/messages.php',
         method: 'POST',
-        agent: postAgent,
+        agent,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
@@ -177,9 +195,16 @@ async function run(mode: ChatRunResult['mode'], pairs: Pairs): Promise<ChatRunRe
   const { recipients: recipientStreams, senders: senderStreams } = streams;
   await sleep(3000);
 
-  const sent: { id: number | null; pair: number; t0: number; warmup: boolean }[] = [];
+  // One per run, so no connection of an earlier run's servers is reused; FIFO turns every
+  // connection over, so none sits idle while the run goes on.
+  const postAgent = new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'fifo' });
+  const sent: { id: number | null; pair: number; t0: number; answered: number; warmup: boolean }[] = [];
   const warmupCount = rate * warmupSeconds;
   const total = rate * seconds + warmupCount;
+  collectGarbage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const checkpointsBefore = process.env.BENCH_TRACE ? await checkpointStats(databaseUrl) : null;
   const started = performance.now();
   const inflight: Promise<void>[] = [];
   for (let n = 0; n < total; n++) {
@@ -187,12 +212,13 @@ async function run(mode: ChatRunResult['mode'], pairs: Pairs): Promise<ChatRunRe
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     const pair = n % pairs.length;
-    const entry = { id: null as number | null, pair, t0: performance.now(), warmup: n < warmupCount };
+    const entry = { id: null as number | null, pair, t0: performance.now(), answered: 0, warmup: n < warmupCount };
     sent.push(entry);
     inflight.push(
-      post(senderPort, pairs[pair]!.senderToken, pairs[pair]!.conversation, `bench ${n}`).then(
-        (id) => void (entry.id = id),
-      ),
+      post(postAgent, senderPort, pairs[pair]!.senderToken, pairs[pair]!.conversation, `bench ${n}`).then((id) => {
+        entry.id = id;
+        entry.answered = performance.now();
+      }),
     );
   }
   await Promise.all(inflight);
@@ -215,9 +241,18 @@ async function run(mode: ChatRunResult['mode'], pairs: Pairs): Promise<ChatRunRe
       if (times.length > 1) duplicated += times.length - 1;
     }
   }
+  loopDelay.disable();
+  if (checkpointsBefore) {
+    writeTrace(mode, started, sent, recipientStreams);
+    const after = await checkpointStats(databaseUrl);
+    console.log(
+      `${mode}: bench client event-loop delay max ${(loopDelay.max / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms; during the run PostgreSQL ${JSON.stringify(after)} (before ${JSON.stringify(checkpointsBefore)})`,
+    );
+  }
   latencies.sort((a, b) => a - b);
   for (const stream of [...recipientStreams, ...senderStreams]) stream.close();
   streamAgent.destroy();
+  postAgent.destroy();
   await stopServers(servers);
   return {
     mode,
@@ -248,6 +283,5 @@ for (let n = 1; n <= runs; n++) {
   metPerRun.push(printRun(results, heading));
   failed ||= results.some((r) => r.lost > 0 || r.duplicated > 0 || r.refused > 0);
 }
-postAgent.destroy();
 printSummary(metPerRun);
 process.exit(failed ? 1 : 0);

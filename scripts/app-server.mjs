@@ -47,6 +47,9 @@ function decodable(url) {
   }
 }
 
+/** Idle keep-alive connections stay open this long (ms): above load balancers' 60 s idle timeout. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /**
  * The server (not listening yet).
  * @param {{ clientDir: string, app: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => unknown }} options
@@ -78,6 +81,11 @@ export function createAppServer({ clientDir, app }) {
     if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, () => toApp(req, res));
     else toApp(req, res);
   });
+  // A load balancer (or any keep-alive client) reuses an idle connection until its own idle
+  // timeout; if the server closes it first, a request sent in that instant is reset. Node's
+  // default of 5 s is below the usual balancer timeout (60 s), so the server waits longer.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   guardRequestMethods(server);
   return server;
 }

@@ -3,6 +3,7 @@
 // static files, compressed answers, the Astro app). WEB_CONCURRENCY=N runs N server processes
 // sharing the port (node:cluster) when DATABASE_URL is PostgreSQL; the embedded PGlite database
 // belongs to one process, so with it the server stays one process and says so.
+import './gc-tuning.mjs';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

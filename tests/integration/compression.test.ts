@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppServer, IMMUTABLE, REVALIDATE } from '../../scripts/app-server.mjs';
+import { createAppServer, IMMUTABLE, KEEP_ALIVE_TIMEOUT_MS, REVALIDATE } from '../../scripts/app-server.mjs';
 import { precompress } from '../../scripts/precompress.mjs';
 
 /**
@@ -167,5 +167,15 @@ describe("the app's answers", () => {
     const res = await get('/api/events.php', 'gzip, br', (chunk) => (first = chunk.toString()));
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(first.startsWith('data: xxx')).toBe(true);
+  });
+});
+
+describe('connections', () => {
+  it('keeps an idle keep-alive connection longer than a load balancer does (60 s), and says so', async () => {
+    const res = await get('/api/small.php', null);
+    expect(res.headers['keep-alive']).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
   });
 });
