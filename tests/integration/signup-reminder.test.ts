@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSession } from '../../src/server/auth/sessions';
 import type { AppContext } from '../../src/server/context';
+import { queryRows } from '../../src/server/db/raw';
 import { users } from '../../src/server/db/schema';
 import { completeSignupLinkResponse } from '../../src/server/http/complete-signup-link';
 import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
 import { createMailer, type Mailer } from '../../src/server/mail/mailer';
-import { sendSignupReminders, useCompleteSignupLink } from '../../src/server/signup/signup-reminder';
+import { remindersDue, sendSignupReminders, useCompleteSignupLink } from '../../src/server/signup/signup-reminder';
 import { ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { createMember } from '../helpers/factories';
@@ -85,6 +86,24 @@ describe('complete-signup reminder (docs/product.md §10)', () => {
     harness.clock.advance(25 * HOUR);
     expect(await sendSignupReminders(ctx())).toBe(0);
     expect(smtp.received.filter((m) => /^(done|gone|demo|old)@/.test(m.to?.[0]?.address ?? ''))).toHaveLength(0);
+  });
+
+  it('finds due members through its partial index, not by reading every member', async () => {
+    // With a handful of rows the planner would read the table anyway; forbidding that shows whether
+    // the index can answer the query at all (it cannot once the query's conditions stop implying the
+    // index's, and the sweep then reads every member every 10 minutes in every process).
+    const db = ctx().db;
+    await db.execute(sql`SET enable_seqscan = off`);
+    try {
+      const plan = await queryRows<{ 'QUERY PLAN': string }>(
+        db,
+        sql`EXPLAIN ${remindersDue(ctx(), harness.clock.now())}`,
+      );
+      const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(text).toContain('users_signup_reminder_due_idx');
+    } finally {
+      await db.execute(sql`RESET enable_seqscan`);
+    }
   });
 
   it('never mails twice when two processes run at once', async () => {

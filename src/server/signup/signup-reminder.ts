@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, lte, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, not, sql } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { LAST_STEP } from '~/shared/rules/signup-steps';
 import { memberMailInfo } from '../auth/member-mail-info';
@@ -20,6 +20,29 @@ export const COMPLETE_SIGNUP_TTL_MS = 7 * 24 * HOUR_MS;
 const BATCH = 50;
 
 /**
+ * Members due a complete-signup reminder at `now` (at most BATCH ids): the sweep's select, kept
+ * within the partial index `users_signup_reminder_due_idx` (a test checks the planner can use it).
+ */
+export function remindersDue(ctx: AppContext, now: Date) {
+  return ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(
+      and(
+        lt(profiles.lastSignupStep, LAST_STEP),
+        lte(users.createdAt, new Date(now.getTime() - REMINDER_AFTER_MS)),
+        gt(users.createdAt, new Date(now.getTime() - REMINDER_UNTIL_MS)),
+        // As written in the partial index, so the planner can use it.
+        isNull(users.signupReminderSentAt),
+        not(users.isDemo),
+        sql`${users.status} <> 'deleted'`,
+      ),
+    )
+    .limit(BATCH);
+}
+
+/**
  * docs/product.md §10 Complete-signup reminder: mails every member who stopped the signup
  * wizard (last step below 7), whose account is 24 hours to 30 days old, not deleted, not a demo
  * member and not yet reminded, one link that logs them in and resumes the wizard. Members are
@@ -29,21 +52,7 @@ const BATCH = 50;
  */
 export async function sendSignupReminders(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(
-      and(
-        lt(profiles.lastSignupStep, LAST_STEP),
-        lte(users.createdAt, new Date(now.getTime() - REMINDER_AFTER_MS)),
-        gt(users.createdAt, new Date(now.getTime() - REMINDER_UNTIL_MS)),
-        ne(users.status, 'deleted'),
-        eq(users.isDemo, false),
-        isNull(users.signupReminderSentAt),
-      ),
-    )
-    .limit(BATCH);
+  const due = remindersDue(ctx, now);
   // One statement (UPDATE … WHERE id IN (SELECT …) AND sent_at IS NULL): a row another process
   // claimed first no longer matches, so it is skipped rather than mailed twice.
   const claimed = await ctx.db

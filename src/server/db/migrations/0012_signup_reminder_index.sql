@@ -1,0 +1,1 @@
+CREATE INDEX "users_signup_reminder_due_idx" ON "users" USING btree ("created_at") WHERE "users"."signup_reminder_sent_at" IS NULL AND NOT "users"."is_demo" AND "users"."status" <> 'deleted';
