@@ -19,13 +19,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { createPairs, resetDatabase } from './chat/setup';
 import { openStream, type BenchStream } from './chat/streams';
 import { printRun, printSummary, type ChatRunResult } from './chat/report';
-import { checkpointStats, writeTrace } from './chat/trace';
+import { startTrace, type TracedSend } from './chat/trace';
 import { percentile } from './search/scenarios';
 
 // The client's own collections would delay its arrival timestamps (a 100 ms pause of this process
@@ -198,13 +197,11 @@ async function run(mode: ChatRunResult['mode'], pairs: Pairs): Promise<ChatRunRe
   // One per run, so no connection of an earlier run's servers is reused; FIFO turns every
   // connection over, so none sits idle while the run goes on.
   const postAgent = new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'fifo' });
-  const sent: { id: number | null; pair: number; t0: number; answered: number; warmup: boolean }[] = [];
+  const sent: TracedSend[] = [];
   const warmupCount = rate * warmupSeconds;
   const total = rate * seconds + warmupCount;
   collectGarbage();
-  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  loopDelay.enable();
-  const checkpointsBefore = process.env.BENCH_TRACE ? await checkpointStats(databaseUrl) : null;
+  const trace = process.env.BENCH_TRACE ? await startTrace(process.env.BENCH_TRACE, databaseUrl) : null;
   const started = performance.now();
   const inflight: Promise<void>[] = [];
   for (let n = 0; n < total; n++) {
@@ -212,7 +209,7 @@ async function run(mode: ChatRunResult['mode'], pairs: Pairs): Promise<ChatRunRe
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
     const pair = n % pairs.length;
-    const entry = { id: null as number | null, pair, t0: performance.now(), answered: 0, warmup: n < warmupCount };
+    const entry: TracedSend = { id: null, pair, t0: performance.now(), answered: 0, warmup: n < warmupCount };
     sent.push(entry);
     inflight.push(
       post(postAgent, senderPort, pairs[pair]!.senderToken, pairs[pair]!.conversation, `bench ${n}`).then((id) => {
@@ -241,14 +238,7 @@ async function run(mode: ChatRunResult['mode'], pairs: Pairs): Promise<ChatRunRe
       if (times.length > 1) duplicated += times.length - 1;
     }
   }
-  loopDelay.disable();
-  if (checkpointsBefore) {
-    writeTrace(mode, started, sent, recipientStreams);
-    const after = await checkpointStats(databaseUrl);
-    console.log(
-      `${mode}: bench client event-loop delay max ${(loopDelay.max / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms; during the run PostgreSQL ${JSON.stringify(after)} (before ${JSON.stringify(checkpointsBefore)})`,
-    );
-  }
+  await trace?.finish(mode, started, sent, recipientStreams);
   latencies.sort((a, b) => a - b);
   for (const stream of [...recipientStreams, ...senderStreams]) stream.close();
   streamAgent.destroy();

@@ -6,6 +6,7 @@
  * (NOTIFY, the other process, the stream).
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import type { BenchStream } from './streams';
 
@@ -18,9 +19,29 @@ export interface TracedSend {
   warmup: boolean;
 }
 
-/** Appends the run's rows to BENCH_TRACE and prints its ten slowest steady-state deliveries. */
-export function writeTrace(mode: string, started: number, sent: TracedSend[], recipients: BenchStream[]): void {
-  const file = process.env.BENCH_TRACE!;
+/**
+ * Starts tracing one run into `file`: samples this process's event-loop delay and PostgreSQL's
+ * checkpoint counters now; `finish` writes the run's rows and prints the slowest deliveries, the
+ * loop delay (ms) and the counters before and after.
+ */
+export async function startTrace(file: string, databaseUrl: string) {
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const before = await checkpointStats(databaseUrl);
+  return {
+    async finish(mode: string, started: number, sent: TracedSend[], recipients: BenchStream[]): Promise<void> {
+      loopDelay.disable();
+      writeTrace(file, mode, started, sent, recipients);
+      const after = await checkpointStats(databaseUrl);
+      console.log(
+        `${mode}: bench client event-loop delay max ${(loopDelay.max / 1e6).toFixed(1)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(1)} ms; during the run PostgreSQL ${JSON.stringify(after)} (before ${JSON.stringify(before)})`,
+      );
+    },
+  };
+}
+
+/** Appends the run's rows to `file` and prints its ten slowest steady-state deliveries. */
+function writeTrace(file: string, mode: string, started: number, sent: TracedSend[], recipients: BenchStream[]): void {
   if (!fs.existsSync(file)) fs.writeFileSync(file, 'mode,warmup,sent_ms,answered_ms,delivered_ms\n');
   const rows = sent.map((entry) => {
     const delivered = entry.id === null ? undefined : recipients[entry.pair]!.seen.get(entry.id)?.[0];
@@ -56,7 +77,7 @@ export function writeTrace(mode: string, started: number, sent: TracedSend[], re
 }
 
 /** PostgreSQL's checkpoint counters and times (ms) from pg_stat_bgwriter, to see whether one fell inside a run. */
-export async function checkpointStats(url: string): Promise<Record<string, number>> {
+async function checkpointStats(url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNull, lt, lte, not, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { LAST_STEP } from '~/shared/rules/signup-steps';
 import { memberMailInfo } from '../auth/member-mail-info';
 import type { AppContext } from '../context';
-import { profiles, users } from '../db/schema';
+import { awaitingSignupReminder, profiles, users } from '../db/schema';
 import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { signupReminderMail } from '../mail/signup-reminder-mail';
 import { registerPeriodicJob } from '../jobs/periodic-jobs';
@@ -21,7 +21,7 @@ const BATCH = 50;
 
 /**
  * Members due a complete-signup reminder at `now` (at most BATCH ids): the sweep's select, kept
- * within the partial index `users_signup_reminder_due_idx` (a test checks the planner can use it).
+ * within the partial index `users_signup_reminder_due_idx` through its condition, awaitingSignupReminder.
  */
 export function remindersDue(ctx: AppContext, now: Date) {
   return ctx.db
@@ -33,10 +33,7 @@ export function remindersDue(ctx: AppContext, now: Date) {
         lt(profiles.lastSignupStep, LAST_STEP),
         lte(users.createdAt, new Date(now.getTime() - REMINDER_AFTER_MS)),
         gt(users.createdAt, new Date(now.getTime() - REMINDER_UNTIL_MS)),
-        // As written in the partial index, so the planner can use it.
-        isNull(users.signupReminderSentAt),
-        not(users.isDemo),
-        sql`${users.status} <> 'deleted'`,
+        awaitingSignupReminder(users),
       ),
     )
     .limit(BATCH);

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { TrackingRecordValue } from '~/shared/tracking';
 
@@ -17,6 +18,17 @@ import type { TrackingRecordValue } from '~/shared/tracking';
  * Member tables (docs/product.md §3 User, Profile): the account, its public profile and its photos.
  * Every other area file refers to these; this file imports no other area.
  */
+
+/**
+ * Not yet reminded to complete the signup, not a demo member, not deleted: the partial index
+ * `users_signup_reminder_due_idx` and the reminder sweep's query (signup/signup-reminder.ts) both
+ * use this one condition, so the planner can always answer the sweep from the index.
+ */
+export const awaitingSignupReminder = (t: {
+  signupReminderSentAt: AnyPgColumn;
+  isDemo: AnyPgColumn;
+  status: AnyPgColumn;
+}) => sql`${t.signupReminderSentAt} IS NULL AND NOT ${t.isDemo} AND ${t.status} <> 'deleted'`;
 
 /** An account. One per e-mail address and site (`site` = the site's package name). */
 export const users = pgTable(
@@ -70,9 +82,7 @@ export const users = pgTable(
     // The complete-signup reminder's sweep (signup/signup-reminder.ts, every 10 min in every process)
     // reads only members not yet reminded, by account age; without it the sweep scanned every
     // member (≈250 ms on PGlite with a million, blocking that process).
-    index('users_signup_reminder_due_idx')
-      .on(t.createdAt)
-      .where(sql`${t.signupReminderSentAt} IS NULL AND NOT ${t.isDemo} AND ${t.status} <> 'deleted'`),
+    index('users_signup_reminder_due_idx').on(t.createdAt).where(awaitingSignupReminder(t)),
   ],
 );
 
