@@ -2,6 +2,7 @@ import { camQueryOf, type SearchCams } from '~/shared/cam-query';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
 import { searchQuerySchema } from '~/shared/contracts/search';
 import { readSearchUrl, type FirstSearchPage } from '~/shared/search-url';
+import pTimeout from 'p-timeout';
 import type { AppContext } from '../context';
 import { searchByQuery } from '../members/search-query';
 import type { SiteConfig } from '../sites/site-config';
@@ -63,12 +64,6 @@ export async function openSearchCams(
 ): Promise<SearchCams | null> {
   if (!webcamsEligible || first === null) return null;
   const { query, key } = camQueryOf(first.response.filter_options);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAGE_CAMS_WAIT_MS)));
-  try {
-    const cams = await Promise.race([feedCams(ctx, site, query), late]);
-    return cams ? { key, cams } : null;
-  } finally {
-    clearTimeout(timer);
-  }
+  const cams = await pTimeout(feedCams(ctx, site, query), { milliseconds: PAGE_CAMS_WAIT_MS, fallback: () => null });
+  return cams ? { key, cams } : null;
 }

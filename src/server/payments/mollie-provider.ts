@@ -1,3 +1,4 @@
+import pTimeout, { TimeoutError } from 'p-timeout';
 import {
   createMollieClient,
   MollieApiError,
@@ -127,25 +128,18 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
 
   /** Runs one client call under the timeout; any failure becomes a PaymentProviderError. */
   const call = async <T>(operation: string, request: () => Promise<T>): Promise<T> => {
-    const timeoutError = Object.assign(new Error(`no answer within ${timeoutMs} ms`), { name: 'TimeoutError' });
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(timeoutError), timeoutMs);
-    });
     try {
-      return await Promise.race([request(), timeout]);
+      return await pTimeout(request(), { milliseconds: timeoutMs });
     } catch (error) {
       if (error instanceof PaymentProviderError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
       const message =
-        error === timeoutError
+        error instanceof TimeoutError
           ? `Mollie did not answer (${operation}) within ${timeoutMs} ms`
           : error instanceof MollieApiError && error.statusCode !== undefined
             ? `Mollie refused to ${operation} (HTTP ${error.statusCode}${error.field ? `, ${error.field}` : ''}): ${detail}`
             : `Mollie call failed (${operation}): ${detail}`;
       throw new PaymentProviderError(redact(message), { cause: error });
-    } finally {
-      clearTimeout(timer);
     }
   };
   const requireId = (prefix: string, id: string) => {

@@ -1,4 +1,5 @@
 import dns from 'node:dns';
+import pTimeout from 'p-timeout';
 import type { Config } from '../config';
 import { isLoopbackAddress, isPublicUnicastAddress, parseIpAddress } from '../security/public-address';
 
@@ -64,17 +65,11 @@ export async function checkPushEndpoint(
   const host = checkEndpointUrl(endpoint, policy);
   if (host === false) return false;
   if (host === null) return true;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('DNS lookup timed out')), RESOLVE_TIMEOUT_MS);
-  });
   try {
-    const addresses = await Promise.race([resolve(host), timeout]);
+    const addresses = await pTimeout(resolve(host), { milliseconds: RESOLVE_TIMEOUT_MS });
     return addresses.length > 0 && addresses.every((address) => isAllowedPushAddress(address, policy));
   } catch {
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
