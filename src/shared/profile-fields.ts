@@ -2,7 +2,7 @@ import { GENDERS } from './constants';
 
 /**
  * Optional profile fields and their allowed values (docs/product.md §7 profile_fields,
- * `allowed_values` per field). Labels are i18n keys `profile_field.<field>.<value>`.
+ * `allowed_values` per field). Labels are i18n keys, see `fieldValueLabelKey`.
  */
 export const PROFILE_FIELDS = {
   looking_for: ['male', 'female', 'both'],
@@ -16,6 +16,11 @@ export type ProfileFieldName = keyof typeof PROFILE_FIELDS;
 
 /** `GET /api/profile_fields.php` content: gender plus the optional fields. */
 export const ALLOWED_VALUES: Record<string, readonly string[]> = { gender: GENDERS, ...PROFILE_FIELDS };
+
+/** i18n key of an allowed value's label: `gender.<value>` for gender, else `profile_field.<field>.<value>`. */
+export function fieldValueLabelKey(field: string, value: string): string {
+  return field === 'gender' ? `gender.${value}` : `profile_field.${field}.${value}`;
+}
 
 /** True when `value` is allowed for `field`. */
 export function isAllowedFieldValue(field: string, value: string): boolean {

@@ -6,6 +6,12 @@ import type { SearchFilters, SearchResponse } from './contracts/search';
  * when it renders the first page of results into the HTML.
  */
 
+/**
+ * The `source` a search call names (docs/product.md §7 `GET /api/search.php`): the `/members`
+ * results, or the similar results below them. The server accepts any short text and answers alike.
+ */
+export const SEARCH_SOURCES = { members: 'members', similar: 'similar' } as const;
+
 /** The filter parameters of the `/members` URL, in the order the page writes them. */
 export const SEARCH_FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
 

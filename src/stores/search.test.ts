@@ -70,6 +70,7 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
       max_age: 40,
       page: 2,
       pp: SEARCH_PAGE_SIZE,
+      source: 'members',
       auto_load: '1',
     });
     expect(callApi.mock.calls[0]![1].signal).toBeInstanceOf(AbortSignal);
@@ -98,7 +99,7 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
   it('the automatic first load takes the remembered filters the server applied, and puts them in the URL without a history entry', async () => {
     callApi.mockResolvedValueOnce(answer([1], { filters: { gender: 'male', country: 'DE' } }));
     await search.startSearch(new URL(BASE));
-    expect(query(0)).toEqual({ page: 1, pp: SEARCH_PAGE_SIZE, auto_load: '1' });
+    expect(query(0)).toEqual({ page: 1, pp: SEARCH_PAGE_SIZE, source: 'members', auto_load: '1' });
     expect(search.$searchFilters.get()).toEqual({ gender: 'male', country: 'DE' });
     expect(win.history.pushState).not.toHaveBeenCalled();
     expect(new URL(win.location.href).search).toBe('?gender=male&country=DE');
@@ -106,8 +107,31 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
     // Later loads are manual: what the server echoes no longer replaces the member's filters.
     callApi.mockResolvedValueOnce(answer([2], { filters: { gender: 'female' } }));
     await search.goToSearchPage(2);
-    expect(query(1)).toEqual({ gender: 'male', country: 'DE', page: 2, pp: SEARCH_PAGE_SIZE, manual_search: '1' });
+    expect(query(1)).toEqual({
+      gender: 'male',
+      country: 'DE',
+      page: 2,
+      pp: SEARCH_PAGE_SIZE,
+      source: 'members',
+      manual_search: '1',
+    });
     expect(search.$searchFilters.get()).toEqual({ gender: 'male', country: 'DE' });
+  });
+
+  it('the visitor country the server preselected (no filters, nothing remembered) shows in the filters and the URL; clearing it is a manual search without it', async () => {
+    // The server rendered the first page: an automatic load without filters, preset to the country of the address.
+    search.primeSearch({ page: 1, response: answer([1, 2], { filters: { country: 'DE' } }) });
+    await search.startSearch(new URL(BASE));
+    expect(callApi).not.toHaveBeenCalled();
+    expect(search.$searchFilters.get()).toEqual({ country: 'DE' });
+    expect(win.history.pushState).not.toHaveBeenCalled();
+    expect(new URL(win.location.href).search).toBe('?country=DE');
+
+    callApi.mockResolvedValueOnce(answer([3]));
+    await search.setSearchFilters({ country: '' });
+    expect(query(0)).toEqual({ page: 1, pp: SEARCH_PAGE_SIZE, source: 'members', manual_search: '1' });
+    expect(search.$searchFilters.get()).toEqual({});
+    expect(new URL(win.location.href).search).toBe('');
   });
 
   it('a filter change drops empty values and a region without country, clears the results, reloads page 1 as a new history entry', async () => {
@@ -127,7 +151,14 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
     expect(search.$searchFilters.get()).toEqual({ gender: 'female', min_age: 20 });
     expect(win.history.pushState).toHaveBeenCalledTimes(1);
     expect(new URL(win.location.href).search).toBe('?gender=female&min_age=20');
-    expect(query(1)).toEqual({ gender: 'female', min_age: 20, page: 1, pp: SEARCH_PAGE_SIZE, manual_search: '1' });
+    expect(query(1)).toEqual({
+      gender: 'female',
+      min_age: 20,
+      page: 1,
+      pp: SEARCH_PAGE_SIZE,
+      source: 'members',
+      manual_search: '1',
+    });
     reply.resolve(answer([7]));
     await loading;
     expect(ids()).toEqual([7]);
@@ -144,7 +175,7 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
     await search.startSearch(new URL(BASE));
     callApi.mockResolvedValueOnce(answer([3, 4, 5], { numPages: 2 }));
     await search.loadNextSearchPage();
-    expect(query(1)).toEqual({ page: 2, pp: SEARCH_PAGE_SIZE, manual_search: '1' });
+    expect(query(1)).toEqual({ page: 2, pp: SEARCH_PAGE_SIZE, source: 'members', manual_search: '1' });
     expect(ids()).toEqual([1, 2, 3, 4, 5]);
     expect(search.$searchResults.get()).toMatchObject({ status: 'ready', firstPage: 1, lastPage: 2 });
     expect(win.history.pushState).not.toHaveBeenCalled();
@@ -227,10 +258,73 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
     const loading = search.restoreSearchFromUrl(new URL(`${BASE}?country=NL&page=2`));
     expect(search.$searchResults.get()).toMatchObject({ status: 'loading', profiles: [] });
     await loading;
-    expect(query(1)).toEqual({ country: 'NL', page: 2, pp: SEARCH_PAGE_SIZE, manual_search: '1' });
+    expect(query(1)).toEqual({ country: 'NL', page: 2, pp: SEARCH_PAGE_SIZE, source: 'members', manual_search: '1' });
     expect(search.$searchFilters.get()).toEqual({ country: 'NL' });
     expect(search.$searchResults.get()).toMatchObject({ firstPage: 2, lastPage: 2 });
     expect(ids()).toEqual([4]);
     expect(win.history.pushState).not.toHaveBeenCalled();
+  });
+});
+
+describe('what every search call sends besides filters and page (docs/product.md §7 source, trafficsource)', () => {
+  beforeEach(async () => {
+    callApi.mockReset();
+    vi.resetModules();
+    search = await import('./search');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("names its source and sends the page URL's traffic source (network or trafficsource) first", async () => {
+    stubWindow(`${BASE}?network=adnet&page=2`);
+    vi.stubGlobal('document', { cookie: `amora_tracking=${encodeURIComponent('{"network":"cookienet"}')}` });
+    callApi.mockResolvedValue(answer([1]));
+    await search.startSearch(new URL(`${BASE}?network=adnet&page=2`));
+    expect(query(0)).toEqual({
+      page: 2,
+      pp: SEARCH_PAGE_SIZE,
+      source: 'members',
+      trafficsource: 'adnet',
+      auto_load: '1',
+    });
+
+    stubWindow(`${BASE}?trafficsource=other`);
+    await search.goToSearchPage(3);
+    expect(query(1)).toMatchObject({ source: 'members', trafficsource: 'other', manual_search: '1' });
+  });
+
+  it("falls back to the lander's tracking cookie, and sends none when there is neither", async () => {
+    stubWindow(BASE);
+    vi.stubGlobal('document', {
+      cookie: `a=1; amora_tracking=${encodeURIComponent('{"network":"cookienet","sub1":"x"}')}; b=2`,
+    });
+    callApi.mockResolvedValue(answer([1]));
+    await search.startSearch(new URL(BASE));
+    expect(query(0)).toMatchObject({ trafficsource: 'cookienet' });
+
+    vi.stubGlobal('document', { cookie: 'amora_tracking=%E0%A4%A; other=1' });
+    await search.goToSearchPage(2);
+    expect(query(1)).not.toHaveProperty('trafficsource');
+    vi.stubGlobal('document', { cookie: '' });
+    await search.goToSearchPage(3);
+    expect(query(2)).toEqual({ page: 3, pp: SEARCH_PAGE_SIZE, source: 'members', manual_search: '1' });
+  });
+
+  it('the similar results name their own source', async () => {
+    stubWindow(`${BASE}?trafficsource=adnet`);
+    vi.stubGlobal('document', { cookie: '' });
+    const { startSimilar } = await import('./similar');
+    callApi.mockResolvedValue(answer([5], { numPages: 1 }));
+    await startSimilar({ gender: 'female' });
+    expect(query(0)).toEqual({
+      gender: 'female',
+      similarpage: 1,
+      pp: SEARCH_PAGE_SIZE,
+      source: 'similar',
+      trafficsource: 'adnet',
+      manual_search: '1',
+      do_not_save: '1',
+    });
   });
 });

@@ -1,9 +1,10 @@
 import { atom, map } from 'nanostores';
 import { callApi } from '../client/api';
+import { pageTrafficSource } from '../client/traffic-source';
 import type { SearchFilters } from '~/shared/contracts/search';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
-import { readSearchUrl, SEARCH_FILTER_KEYS, type FirstSearchPage } from '~/shared/search-url';
+import { readSearchUrl, SEARCH_FILTER_KEYS, SEARCH_SOURCES, type FirstSearchPage } from '~/shared/search-url';
 import * as routes from '~/shared/contracts/routes';
 
 export { readSearchUrl };
@@ -64,6 +65,20 @@ function writeSearchUrl(mode: 'push' | 'replace'): void {
 }
 
 /**
+ * The parameters every search call of the `/members` page sends besides its filters and page
+ * (docs/product.md §7): `source` (SEARCH_SOURCES) and the visitor's `trafficsource` when there is
+ * one (page URL, else the lander's tracking cookie), which lets the server open logged-out search
+ * to that visitor (docs/product.md §5) even when the cookie is not sent.
+ */
+export function searchCallParams(source: (typeof SEARCH_SOURCES)[keyof typeof SEARCH_SOURCES]): {
+  source: string;
+  trafficsource?: string;
+} {
+  const trafficsource = pageTrafficSource();
+  return trafficsource ? { source, trafficsource } : { source };
+}
+
+/**
  * Loads the current filters and page; an earlier load still running is aborted.
  * `append` adds the page to the shown results (infinite scroll) instead of replacing them.
  */
@@ -80,6 +95,7 @@ async function loadSearch(append = false): Promise<void> {
         ...$searchFilters.get(),
         page: $searchPage.get(),
         pp: SEARCH_PAGE_SIZE,
+        ...searchCallParams(SEARCH_SOURCES.members),
         ...(isAutoLoad ? { auto_load: '1' } : { manual_search: '1' }),
       },
       signal: current.signal,

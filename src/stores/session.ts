@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, callApi } from '../client/api';
+import { removeStoredSignupDraft } from '../client/signup-draft';
 import type { SignupPayloadInput } from '~/shared/contracts/auth';
 import type { User } from '~/shared/contracts/profile';
 import { USER_POLL_INTERVAL_MS, USER_POLL_INTERVAL_PUSH_MS } from '~/shared/constants';
@@ -72,25 +73,34 @@ export async function refreshUser(): Promise<User | null> {
   }
 }
 
-/** Logs in; on success sets the user and starts polling. @throws ApiError */
+/**
+ * Logs in; on success sets the user, starts polling and drops this site's signup draft
+ * (docs/product.md §3: a member needs no visitor's draft). @throws ApiError
+ */
 export async function logIn(email: string, password: string): Promise<User> {
   const { user } = await callApi(routes.login, { body: { email, password } });
-  $user.set(user);
-  startUserPolling();
-  return user;
-}
-
-/** Creates the account (docs/product.md §2 step 0); on success the member is logged in. @throws ApiError */
-export async function signUp(payload: SignupPayloadInput): Promise<User> {
-  const { user } = await callApi(routes.signup, { body: payload });
+  removeStoredSignupDraft();
   $user.set(user);
   startUserPolling();
   return user;
 }
 
 /**
- * Logs out. Whatever the server answers, the user is cleared and polling stops
- * (docs/product.md §8: logout failure clears the user too). Returns false when the call failed.
+ * Creates the account (docs/product.md §2 step 0); on success the member is logged in and this
+ * site's signup draft is dropped (docs/product.md §3: the server has the e-mail and name). @throws ApiError
+ */
+export async function signUp(payload: SignupPayloadInput): Promise<User> {
+  const { user } = await callApi(routes.signup, { body: payload });
+  removeStoredSignupDraft();
+  $user.set(user);
+  startUserPolling();
+  return user;
+}
+
+/**
+ * Logs out. Whatever the server answers, the user is cleared, polling stops and this site's
+ * signup draft is dropped (docs/product.md §8: logout failure clears the user too; §3: nothing
+ * typed is left for the next person at this browser). Returns false when the call failed.
  */
 export async function logOut(): Promise<boolean> {
   let succeeded = true;
@@ -100,6 +110,7 @@ export async function logOut(): Promise<boolean> {
     succeeded = false;
     console.warn('logout failed', error);
   }
+  removeStoredSignupDraft();
   $user.set(null);
   stopUserPolling();
   return succeeded;

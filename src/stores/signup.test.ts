@@ -5,7 +5,10 @@ vi.mock('../client/api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../client/api')>()),
   callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
+const currentPosition = vi.fn();
+vi.mock('../client/geolocation', () => ({ currentPosition: () => currentPosition() }));
 const signup = await import('./signup');
+const { $settings } = await import('./settings');
 const { activationHeadingKey } = await import('../islands/signup/StepActivation');
 
 const user = { email: 'a@example.com', profile: { id: 1, lastSignupStep: 7 } };
@@ -93,5 +96,66 @@ describe('changing the e-mail after signup', () => {
       message: 'signup.existing_account_active',
     });
     expect(callApi).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the location step prefill (docs/product.md §2 step 3)', () => {
+  const countries = ['NL', 'BE', 'DE'];
+  const settingsWith = (geoip_selected_country: string) => ({ geoip_country: 'XX', geoip_selected_country });
+
+  beforeEach(() => {
+    callApi.mockReset();
+    currentPosition.mockReset();
+    $settings.set(null);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('takes the geocoded browser position first', async () => {
+    currentPosition.mockResolvedValue({ lat: 52.37, lon: 4.9 });
+    callApi.mockImplementation(async (route: string) =>
+      route === 'geocode' ? { country: 'NL', countryregion: 'NH', city: 'Amsterdam' } : settingsWith('DE'),
+    );
+    await expect(signup.prefillLocation(countries)).resolves.toEqual({
+      country: 'NL',
+      countryregion: 'NH',
+      city: 'Amsterdam',
+    });
+    expect(callApi.mock.calls.map(([route]) => route)).toEqual(['geocode']);
+  });
+
+  it('falls back to the country of the IP address when the browser gives no position', async () => {
+    currentPosition.mockResolvedValue(null);
+    callApi.mockResolvedValue(settingsWith('DE'));
+    await expect(signup.prefillLocation(countries)).resolves.toEqual({ country: 'DE', countryregion: null, city: '' });
+    expect(callApi.mock.calls.map(([route]) => route)).toEqual(['settings']);
+  });
+
+  it('falls back to it as well when the position lies outside the site countries or geocoding fails', async () => {
+    currentPosition.mockResolvedValue({ lat: 48.85, lon: 2.35 });
+    callApi.mockImplementation(async (route: string) =>
+      route === 'geocode' ? { country: 'FR', countryregion: 'IDF', city: 'Paris' } : settingsWith('BE'),
+    );
+    await expect(signup.prefillLocation(countries)).resolves.toEqual({ country: 'BE', countryregion: null, city: '' });
+
+    const { ApiError } = await import('../client/api');
+    callApi.mockImplementation(async (route: string) => {
+      if (route === 'geocode') throw new ApiError(500, 'internal', 'errors.internal');
+      return settingsWith('BE');
+    });
+    await expect(signup.prefillLocation(countries)).resolves.toMatchObject({ country: 'BE' });
+  });
+
+  it('prefills nothing when the settings fail or name a country the step does not offer', async () => {
+    currentPosition.mockResolvedValue(null);
+    const { ApiError } = await import('../client/api');
+    callApi.mockRejectedValue(new ApiError(500, 'internal', 'errors.internal'));
+    await expect(signup.prefillLocation(countries)).resolves.toBeNull();
+
+    callApi.mockReset();
+    callApi.mockResolvedValue(settingsWith('US'));
+    await expect(signup.prefillLocation(countries)).resolves.toBeNull();
   });
 });

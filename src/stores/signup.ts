@@ -8,6 +8,8 @@ import type { ProfileUpdate } from '~/shared/contracts/profile-update';
 import { resumeStep, stepAfterAccount } from '~/shared/rules/signup-steps';
 import { addExistingSubscription } from './push';
 import { $user, refreshUser } from './session';
+import { forgetSignupDraftFields } from './signup-draft';
+import { loadSettings } from './settings';
 import * as routes from '~/shared/contracts/routes';
 
 /**
@@ -36,10 +38,17 @@ export function startWizard(user: User | null): number | null {
   return step;
 }
 
-/** Moves forward (never back) and records the step on the account. */
+/**
+ * Moves forward (never back) and records the step on the account; a saved date of birth or
+ * notes leave the signup draft (docs/product.md §3 Signup form drafts).
+ */
 export async function goToStep(step: number, update: ProfileUpdate = {}): Promise<void> {
   if (step <= $signupStep.get() && Object.keys(update).length === 0) return;
   const { user } = await callApi(routes.profileUpdate, { body: { ...update, lastSignupStep: step } });
+  forgetSignupDraftFields([
+    ...('date_of_birth' in update ? (['dateOfBirth'] as const) : []),
+    ...('personal' in update ? (['personal'] as const) : []),
+  ]);
   $user.set(user);
   if (step > $signupStep.get()) $signupStep.set(step);
   if (step === 7) window.dispatchEvent(new CustomEvent(SIGNUP_COMPLETE_EVENT, { detail: { userId: user.profile.id } }));
@@ -60,14 +69,40 @@ export async function afterAccountCreated(): Promise<void> {
   await goToStep(stepAfterAccount({ isCapable, permission, hasSubscription }));
 }
 
+/** A place for the location fields of step 3 (ISO country, region id, city; empty city: none). */
+export interface Place {
+  country: string;
+  countryregion: string | null;
+  city: string;
+}
+
 /** docs/product.md §4 step 3: browser position → `GET /api/geocode.php` → prefill; null when unknown. */
-export async function locateMember(): Promise<{ country: string; countryregion: string | null; city: string } | null> {
+export async function locateMember(): Promise<Place | null> {
   const position = await currentPosition();
   if (!position) return null;
   try {
     return await callApi(routes.geocode, { query: { lat: position.lat, lon: position.lon } });
   } catch (error) {
     console.warn('geocoding failed', error);
+    return null;
+  }
+}
+
+/**
+ * docs/product.md §2 step 3: what the location step prefills. The geocoded browser position
+ * (`locateMember`) when it lies in one of `countries` (the site's country codes); else the
+ * visitor's country by IP address (`geoip_selected_country` of `GET /api/settings.php`, loaded once
+ * per page) without region or city, when it is one of `countries`; null when neither is known
+ * (the settings call failing is logged, not thrown). The step only fills fields still empty.
+ */
+export async function prefillLocation(countries: readonly string[]): Promise<Place | null> {
+  const place = await locateMember();
+  if (place && countries.includes(place.country)) return place;
+  try {
+    const country = (await loadSettings()).geoip_selected_country;
+    return countries.includes(country) ? { country, countryregion: null, city: '' } : null;
+  } catch (error) {
+    console.warn('settings for the location prefill failed', error);
     return null;
   }
 }

@@ -3,6 +3,8 @@ import { callApi } from '../client/api';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import type { SearchFilters } from '~/shared/contracts/search';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
+import { SEARCH_SOURCES } from '~/shared/search-url';
+import { searchCallParams } from './search';
 import * as routes from '~/shared/contracts/routes';
 
 /**
@@ -51,7 +53,14 @@ async function loadSimilarPage(filters: SearchFilters, page: number): Promise<vo
   $similar.set({ ...$similar.get(), status: 'loading' });
   try {
     const response = await callApi(routes.search, {
-      query: { ...filters, similarpage: page, pp: SEARCH_PAGE_SIZE, manual_search: '1', do_not_save: '1' },
+      query: {
+        ...filters,
+        similarpage: page,
+        pp: SEARCH_PAGE_SIZE,
+        ...searchCallParams(SEARCH_SOURCES.similar),
+        manual_search: '1',
+        do_not_save: '1',
+      },
       signal: current.signal,
     });
     const before = $similar.get();

@@ -22,6 +22,10 @@ export async function fillSignupStep0(
   await page.goto(`${browser.baseURL}/signup`);
   await browser.waitForIslands(page);
   await page.getByLabel('E-mail address').fill(member.email);
+  // docs/product.md §5: leaving the address prefills the empty name; typing the name before that
+  // lands would add it to the prefilled one.
+  await page.getByLabel('E-mail address').blur();
+  await expect.poll(() => page.getByLabel('Your first name').inputValue()).not.toBe('');
   await page.getByLabel('Your first name').fill(member.name);
   await page.getByLabel('Choose a password').fill(member.password);
 }

@@ -40,7 +40,7 @@ describe('unknown paths', () => {
   );
 
   it.each([
-    ['GET', '/api/regions.php'],
+    ['GET', '/api/unknown.php'],
     ['GET', '/api/a/b/c.php'],
     ['POST', '/api/nothing.php'],
     ['DELETE', '/api/xcams/nope.php'],

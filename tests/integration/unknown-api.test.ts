@@ -7,9 +7,9 @@ useTestContext();
 
 describe('unknown /api/* paths', () => {
   it.each([
-    ['GET', '/api/regions.php'],
+    ['GET', '/api/nothing.php'],
     ['GET', '/api/a/b/c.php'],
-    ['POST', '/api/regions.php'],
+    ['POST', '/api/nothing.php'],
     ['PUT', '/api/nothing'],
     ['DELETE', '/api/xcams/unknown.php'],
   ])('%s %s answers the API’s JSON 404 not_found', async (method, path) => {
@@ -25,7 +25,7 @@ describe('unknown /api/* paths', () => {
   });
 
   it('answers without the package-name header too (no page machinery involved)', async () => {
-    const response = await ALL({ request: new Request(new URL('/api/regions.php', ORIGIN)), clientAddress: 'unknown' });
+    const response = await ALL({ request: new Request(new URL('/api/nothing.php', ORIGIN)), clientAddress: 'unknown' });
     expect(response.status).toBe(404);
     expect((await response.json()).error.code).toBe('not_found');
   });

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '~/shared/constants';
 import type { Locale } from '~/shared/locales';
 import { emailRule, isNameEqualToEmail, nameFromEmail, nameRule, passwordRule } from '~/shared/rules/signup-rules';
 import { $emailCheck, checkEmailAddress, emailCheckErrorKey } from '../../stores/email-check';
 import { failureIssues, failureMessageKey } from '../../stores/failures';
 import { signUp } from '../../stores/session';
+import { restoreAccountDraft, saveAccountDraft } from '../../stores/signup-draft';
 import { openModal } from '../../stores/modal';
 import { useStore } from '@nanostores/react';
 import { fieldErrors, fieldMessage } from '../shell/field-errors';
@@ -35,6 +36,23 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   const formRef = usePrefilledInputs(['email', 'name', 'password'] as const, (typed) =>
     setValues((prev) => ({ ...prev, ...typed })),
   );
+  // docs/product.md §3 Signup form drafts: the e-mail and name typed earlier in this browser come
+  // back after hydration (what was typed before it wins); from then on every change is kept.
+  const [isDraftRestored, setDraftRestored] = useState(false);
+  useEffect(() => {
+    const draft = restoreAccountDraft();
+    setValues((prev) => ({ ...prev, email: prev.email || draft.email, name: prev.name || draft.name }));
+    setDraftRestored(true);
+  }, []);
+  useEffect(() => {
+    if (isDraftRestored) saveAccountDraft({ email: values.email, name: values.name });
+  }, [isDraftRestored, values.email, values.name]);
+  useEffect(() => {
+    // A restored address is checked as a typed one is (status, suggestion, token).
+    if (isDraftRestored && values.email) void checkEmailAddress(values.email);
+    // Once, when the draft is back: later changes are checked as they are typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isDraftRestored]);
 
   const validate = (field: Field, current = values): string | undefined => {
     const result = RULES[field].safeParse(current[field]);

@@ -2,10 +2,14 @@ import { useState } from 'react';
 import type { User } from '~/shared/contracts/profile';
 import { checkDateOfBirth } from '~/shared/rules/profile-rules';
 import { goToStep } from '../../stores/signup';
+import { restoreProfileDraft, saveProfileDraft } from '../../stores/signup-draft';
 import type { useT } from '../shell/use-t';
 import { AboutFields, dateOfBirthValue, type AboutValue } from './AboutFields';
 
-/** Step 4: optional gender, date of birth (18+) and profile fields (docs/product.md §2, §5). */
+/**
+ * Step 4: optional gender, date of birth (18+) and profile fields (docs/product.md §2, §5); the
+ * date of birth chosen but not yet saved comes back after a reload (docs/product.md §3 drafts).
+ */
 export function StepAbout({
   t,
   user,
@@ -15,13 +19,18 @@ export function StepAbout({
   user: User | null;
   localeTag: string;
 }) {
-  const [about, setAbout] = useState<AboutValue>({
+  const [about, setAbout] = useState<AboutValue>(() => ({
     gender: user?.profile.gender ?? '',
-    dob: (user?.profile.date_of_birth ?? '').split('-'),
+    dob: (user && restoreProfileDraft(user.profile.id).dateOfBirth) || (user?.profile.date_of_birth ?? '').split('-'),
     fields: user?.profile.fields ?? {},
-  });
+  }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  const change = (next: AboutValue) => {
+    setAbout(next);
+    if (user && next.dob !== about.dob) saveProfileDraft(user.profile.id, { dateOfBirth: next.dob });
+  };
 
   const save = async () => {
     const date = dateOfBirthValue(about.dob);
@@ -50,7 +59,7 @@ export function StepAbout({
         t={t}
         localeTag={localeTag}
         value={about}
-        onChange={setAbout}
+        onChange={change}
         errors={error === 'profile.date_of_birth_error' ? { date_of_birth: error } : {}}
       />
       {error && error !== 'profile.date_of_birth_error' && (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { User } from '~/shared/contracts/profile';
-import { goToStep, locateMember } from '../../stores/signup';
+import { goToStep, prefillLocation } from '../../stores/signup';
 import type { useT } from '../shell/use-t';
 import { LocationFields } from './LocationFields';
 
@@ -10,7 +10,10 @@ interface Props {
   countries: { code: string; name: string }[];
 }
 
-/** Step 3: country, optional region and city; geolocation prefills them (docs/product.md §2, §4). */
+/**
+ * Step 3: country, optional region and city; empty fields are prefilled from the browser position,
+ * else the country from the visitor's IP address (`prefillLocation`, docs/product.md §2, §4).
+ */
 export function StepLocation({ t, user, countries }: Props) {
   const [country, setCountry] = useState(user?.profile.country ?? '');
   const [region, setRegion] = useState(user?.profile.countryregion ?? '');
@@ -21,10 +24,10 @@ export function StepLocation({ t, user, countries }: Props) {
 
   useEffect(() => {
     let active = true;
-    void locateMember().then((place) => {
+    void prefillLocation(countries.map((c) => c.code)).then((place) => {
       if (!active) return;
       setLocating(false);
-      if (place && countries.some((c) => c.code === place.country)) {
+      if (place) {
         setCountry((current) => current || place.country);
         setRegion((current) => current || (place.countryregion ?? ''));
         setCity((current) => current || place.city);

@@ -2,11 +2,21 @@ import { useState } from 'react';
 import { PERSONAL_MAX_LENGTH } from '~/shared/contracts/values';
 import type { User } from '~/shared/contracts/profile';
 import { goToStep } from '../../stores/signup';
+import { restoreProfileDraft, saveProfileDraft } from '../../stores/signup-draft';
 import type { useT } from '../shell/use-t';
 
-/** Step 5: optional free-text notes about yourself (textarea 150 px high). */
+/**
+ * Step 5: optional free-text notes about yourself (textarea 150 px high); notes typed but not yet
+ * saved come back after a reload (docs/product.md §3 drafts, the signup message).
+ */
 export function StepNotes({ t, user }: { t: ReturnType<typeof useT>; user: User | null }) {
-  const [personal, setPersonal] = useState(user?.profile.personal ?? '');
+  const [personal, setPersonal] = useState(
+    () => (user && restoreProfileDraft(user.profile.id).personal) ?? user?.profile.personal ?? '',
+  );
+  const change = (next: string) => {
+    setPersonal(next);
+    if (user) saveProfileDraft(user.profile.id, { personal: next });
+  };
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
@@ -29,7 +39,7 @@ export function StepNotes({ t, user }: { t: ReturnType<typeof useT>; user: User 
           className="input notes"
           maxLength={PERSONAL_MAX_LENGTH}
           value={personal}
-          onChange={(e) => setPersonal(e.target.value)}
+          onChange={(e) => change(e.target.value)}
           placeholder={t('wizard.notes_placeholder')}
         />
       </div>

@@ -56,6 +56,14 @@ export function regionsOf(country: string, locale: Locale = 'en'): Region[] {
   return regions;
 }
 
+/**
+ * Regions per country (`region_data` of docs/product.md §3 Settings): for each of `countries`
+ * its `regionsOf(country, locale)`, keyed by the country code, in the order given.
+ */
+export function regionDataOf(countries: readonly string[], locale: Locale): Record<string, Region[]> {
+  return Object.fromEntries(countries.map((country) => [country, regionsOf(country, locale)]));
+}
+
 /** True when `regionId` is a region of `country`. */
 export function isRegionOf(country: string, regionId: string): boolean {
   return regionsOf(country).some((region) => region.id === regionId);

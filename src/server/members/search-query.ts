@@ -14,22 +14,31 @@ export function filtersOfQuery(query: SearchQuery): SearchFilters {
 /**
  * One search as a parsed `GET /api/search.php` query asks for it (docs/product.md §2, §4
  * auto_load, §7): the member's remembering rules (`filtersForSearch`: remembered filters on an
- * automatic first load, a manual search saved), the page or similar-results page, and the
- * site's countries unless `searchAllCountries` or a country filter. The API and the server-rendered
- * first page of `/members` both run it, so they answer alike. @throws database errors.
+ * automatic first load, else `defaultCountry` as its country filter; a manual search saved), the
+ * page or similar-results page, and the site's countries unless `searchAllCountries` or a country
+ * filter. `defaultCountry` is the visitor's country from `searchDefaultCountry` (null: none); a
+ * search of all countries never gets it. The API and the server-rendered first page of `/members`
+ * both run it, so they answer alike. @throws database errors.
+ *
+ * Three parameters do not change the answer: `source` only names the asking list, `trafficsource`
+ * is read by the endpoint's access check (`requestAccess`, docs/product.md §5), and `hideNudity`
+ * has no effect until photos carry a nudity flag (none does yet, so there is nothing to hide).
  */
 export async function searchByQuery(
   ctx: AppContext,
   query: SearchQuery,
   viewerId: number | null,
   siteCountries: string[],
+  defaultCountry: string | null,
 ): Promise<SearchResponse> {
-  const filters = await filtersForSearch(ctx, viewerId, filtersOfQuery(query), {
+  const intent = {
     autoLoad: Boolean(query.auto_load),
     manualSearch: Boolean(query.manual_search),
     doNotSave: Boolean(query.do_not_save),
     similar: query.similarpage !== undefined,
-  });
+  };
+  const preset = query.searchAllCountries || intent.similar ? null : defaultCountry;
+  const filters = await filtersForSearch(ctx, viewerId, filtersOfQuery(query), intent, preset);
   return searchMembers(ctx, {
     filters,
     page: query.similarpage ?? query.page,

@@ -15,13 +15,19 @@ export interface SearchPageInput {
   viewerId: number | null;
   /** The site's countries, searched when no country filter is set. */
   countries: string[];
+  /**
+   * The visitor's country for an automatic first load without filters or remembered ones
+   * (`searchDefaultCountry` of the client address); null or absent: none.
+   */
+  defaultCountry?: string | null;
 }
 
 /**
  * The first page of `/members` results for the HTML (docs/product.md §2 /members, §4 auto_load):
  * exactly the search the island's first call `GET /api/search.php?…&page&pp=12&auto_load=1`
  * would run — the URL's filters checked by the search contract, a member's remembered filters
- * when the URL has none, the site's countries, the viewer and blocked members left out.
+ * when the URL has none (else the visitor's `defaultCountry`), the site's countries, the viewer
+ * and blocked members left out.
  * The caller has already checked that the visitor may search (docs/product.md §5).
  *
  * Returns null when the URL's filters or page do not pass the contract (the island then makes
@@ -36,7 +42,13 @@ export async function openSearchPage(ctx: AppContext, input: SearchPageInput): P
   const query = searchQuerySchema.safeParse(sent);
   if (!query.success) return null;
   try {
-    const response = await searchByQuery(ctx, query.data, input.viewerId, input.countries);
+    const response = await searchByQuery(
+      ctx,
+      query.data,
+      input.viewerId,
+      input.countries,
+      input.defaultCountry ?? null,
+    );
     return { page: query.data.page, response };
   } catch (error) {
     ctx.log.warn('search page prerender failed', { error });

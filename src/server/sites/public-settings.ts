@@ -1,17 +1,21 @@
 import type { PublicSettings } from '~/shared/contracts/settings';
 import type { Locale } from '~/shared/locales';
-import { regionsOf } from '../geo/regions';
+import { regionDataOf } from '../geo/regions';
+import { visitorCountry } from '../geo/visitor-country';
 import type { SiteConfig } from './site-config';
 
 /**
  * The settings the browser needs (docs/product.md §3 Settings), from a site config plus
- * per-request values (geoip country, push key, the visitor's locale for region names).
+ * per-request values: the client address (`clientAddressOf`, TRUST_PROXY applied) for
+ * `geoip_country` and `geoip_selected_country` (`visitorCountry`: the looked-up country, or the
+ * site's default for loopback, private and unknown addresses), the push key and the visitor's
+ * locale for region names. The answer depends on the address: it must not be cached for others.
  */
 export function toPublicSettings(
   site: SiteConfig,
-  extra: { geoipCountry: string | null; pushPublicKey: string | null; locale: Locale },
+  extra: { clientAddress: string; pushPublicKey: string | null; locale: Locale },
 ): PublicSettings {
-  const geoipSelected = extra.geoipCountry && site.countries.includes(extra.geoipCountry) ? extra.geoipCountry : null;
+  const visitor = visitorCountry(site, extra.clientAddress);
   return {
     package_name: site.package_name,
     name: site.name,
@@ -22,10 +26,10 @@ export function toPublicSettings(
     logged_out_search: site.logged_out_search,
     logged_out_search_trafficsource: site.logged_out_search_trafficsource,
     countries: site.countries,
-    region_data: Object.fromEntries(site.countries.map((country) => [country, regionsOf(country, extra.locale)])),
+    region_data: regionDataOf(site.countries, extra.locale),
     minimum_message_costs: site.minimum_message_costs,
-    geoip_country: extra.geoipCountry,
-    geoip_selected_country: geoipSelected,
+    geoip_country: visitor.country,
+    geoip_selected_country: visitor.selected,
     push_pub: extra.pushPublicKey,
     fictional_icon: site.fictional_icon,
     visible_profile_fields: site.visible_profile_fields,

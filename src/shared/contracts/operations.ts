@@ -31,6 +31,7 @@ import type {
 import type { emailCheckContract } from './email-check';
 import type { geocodeContract } from './geocode';
 import type { likesContract, likeContract, unlikeContract } from './likes';
+import type { regionsContract, interestsContract, companyInfoContract } from './lookups';
 import type { notificationSettingsContract, updateNotificationSettingsContract } from './notifications';
 import type { changePasswordContract, requestPasswordResetContract, resetPasswordContract } from './password';
 import type {
@@ -94,6 +95,9 @@ export type Operations = Complete<{
   likes: typeof likesContract;
   like: typeof likeContract;
   unlike: typeof unlikeContract;
+  regions: typeof regionsContract;
+  interests: typeof interestsContract;
+  companyInfo: typeof companyInfoContract;
   notificationSettings: typeof notificationSettingsContract;
   updateNotificationSettings: typeof updateNotificationSettingsContract;
   changePassword: typeof changePasswordContract;

@@ -24,11 +24,15 @@ export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 export const searchQuerySchema = z
   .strictObject({
     ...searchFiltersSchema.shape,
+    /** Which list asks (`SEARCH_SOURCES` of src/shared/search-url.ts: `members`, `similar`); no effect on the answer. */
     source: textField().max(64).optional(),
     pp: z.coerce.number().int().min(1).max(48).default(SEARCH_PAGE_SIZE),
     auto_load: queryFlag.optional(),
+    /** Accepted, no effect until photos carry a nudity flag (docs/product.md §7). */
     hideNudity: queryFlag.optional(),
+    /** Every country, not only the site's (no visitor-country preset either); a country filter still applies. */
     searchAllCountries: queryFlag.optional(),
+    /** The visitor's traffic source (docs/product.md §5 logged-out search), as a page URL's `trafficsource`. */
     trafficsource: textField().max(100).optional(),
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     /** docs/product.md §2: the page of similar results (widened search) instead of the main results. */

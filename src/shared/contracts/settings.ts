@@ -37,8 +37,10 @@ export const publicSettingsSchema = z.object({
   countries: z.array(z.string()),
   region_data: z.record(z.string(), z.array(z.object({ id: z.string(), name: z.string() }))),
   minimum_message_costs: z.record(z.string(), z.object({ costs: z.number().int(), currency: z.string() })),
-  geoip_country: z.string().nullable(),
-  geoip_selected_country: z.string().nullable(),
+  /** The visitor's country by IP address, or the site's default country when it cannot be told. */
+  geoip_country: z.string(),
+  /** `geoip_country` when the site serves it, else the site's default country (one of `countries`). */
+  geoip_selected_country: z.string(),
   push_pub: z.string().nullable(),
   fictional_icon: z.boolean(),
   visible_profile_fields: z.array(z.string()),

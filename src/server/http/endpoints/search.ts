@@ -2,20 +2,23 @@ import { profileContract, searchContract } from '~/shared/contracts/search';
 import { fail, ok } from '~/shared/errors';
 import { openProfile } from '../../members/open-profile';
 import { searchByQuery } from '../../members/search-query';
+import { searchDefaultCountry } from '../../geo/visitor-country';
 import { requestAccess } from '../visitor-access';
 import { defineOperation } from '../api';
 
 /**
  * `GET /api/search.php` (docs/product.md §7): one page of members; visitors only when
  * logged-out search is open to them (traffic source from query or tracking cookie). A member's
- * filters follow the remembering rules of `filtersForSearch` (the response's
- * `filter_options` tells the page which were used).
+ * filters follow the remembering rules of `filtersForSearch`; an automatic first load without
+ * filters or remembered ones starts from the visitor's country by client address
+ * (`searchDefaultCountry`). The response's `filter_options` tells the page which were used.
  */
 export const searchEndpoint = [
   defineOperation(searchContract, async ({ query }, req) => {
     // The traffic source comes from the query or the lander's tracking cookie, as on the pages.
     if (!requestAccess(req.site, req.request, req.session !== null).canSearch) return fail('search_not_allowed');
-    return ok(await searchByQuery(req.ctx, query, req.session?.userId ?? null, req.site.countries));
+    const defaultCountry = searchDefaultCountry(req.site, req.clientAddress);
+    return ok(await searchByQuery(req.ctx, query, req.session?.userId ?? null, req.site.countries, defaultCountry));
   }),
 ];
 

@@ -4,12 +4,15 @@ import { toPublicSettings } from '../../sites/public-settings';
 import { detectRequestLocale } from '../request-locale';
 import { defineOperation } from '../api';
 
-/** `GET /api/settings.php`: the docs/product.md §3 Settings the browser needs. */
+/**
+ * `GET /api/settings.php`: the docs/product.md §3 Settings the browser needs; the geoip fields
+ * come from the request's client address (TRUST_PROXY applied by the route).
+ */
 export const settingsEndpoint = [
   defineOperation(settingsContract, async (_input, req) =>
     ok(
       toPublicSettings(req.site, {
-        geoipCountry: null,
+        clientAddress: req.clientAddress,
         pushPublicKey: req.ctx.push.publicKey,
         locale: detectRequestLocale(req.request, req.site.domain_language),
       }),

@@ -17,6 +17,7 @@ export * from './email-change';
 export * from './email-check';
 export * from './geocode';
 export * from './likes';
+export * from './lookups';
 export * from './notifications';
 export * from './password';
 export * from './payments';
