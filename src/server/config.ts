@@ -126,6 +126,10 @@ const envSchema = z.object({
   LANDER_MEDIA_DIR: z.string().min(1).default('./landers/media'),
   /** Seconds an open payment is left to its webhook before the reconciliation job asks the provider. */
   PAYMENT_RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  /** Milliseconds a network's postback endpoint has to answer one attempt. */
+  POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Milliseconds before a failed postback's first retry; each later retry waits twice as long (up to 6 h). */
+  POSTBACK_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** Mollie API key (`test_…` or `live_…`): set → Mollie is the payment provider, unset → the sandbox. */
   MOLLIE_API_KEY: z
     .string()
@@ -181,6 +185,8 @@ export interface Config {
     /** docs/product.md §11: Mollie when MOLLIE_API_KEY is set (API root from MOLLIE_API_URL), else null (the sandbox). */
     mollie: { apiKey: string; apiEndpoint: string } | null;
   };
+  /** docs/product.md §12 Postbacks: one attempt's timeout and the first retry's delay (ms). */
+  postbacks: { timeoutMs: number; retryBaseMs: number };
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -245,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_S * 1000,
       mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_URL } : null,
     },
+    postbacks: { timeoutMs: e.POSTBACK_TIMEOUT_MS, retryBaseMs: e.POSTBACK_RETRY_BASE_MS },
   };
 }
 

@@ -13,11 +13,15 @@ export const TRACKING_COOKIE = 'amora_tracking';
 /** docs/product.md §3 Tracking record lifetime: 30 days (seconds). */
 export const TRACKING_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-/** Query parameters a lander reads into the tracking record (docs/product.md §3), with common click-id aliases. */
-export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'clickid'] as const;
+/**
+ * Query parameters a lander reads into the tracking record (docs/product.md §3), with common
+ * click-id aliases; `lander` (the design) and `variant` (`{experiment}:{variant}`) are written by
+ * the lander entry link (docs/product.md §12 Lander experiments).
+ */
+export const TRACKING_PARAMS = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'clickid', 'lander', 'variant'] as const;
 export type TrackingField = (typeof TRACKING_PARAMS)[number];
 
-/** docs/product.md §3 Tracking record: network, ref, sub1, sub2, sub3 (+ an optional click id); only fields with a value are present. */
+/** docs/product.md §3 Tracking record: network, ref, sub1, sub2, sub3 (+ an optional click id, lander and variant); only fields with a value are present. */
 export type TrackingRecordValue = { [field in TrackingField]?: string };
 
 /** Each record field and the query parameters it is read from, first found wins. */
@@ -27,7 +31,9 @@ const SOURCES: [TrackingField, string[]][] = [
   ['sub1', ['sub1']],
   ['sub2', ['sub2']],
   ['sub3', ['sub3']],
-  ['clickid', ['clickid', 'click_id', 'transaction_id', 'cid']],
+  ['clickid', ['clickid', 'click_id', 'transaction_id', 'cid', 'aff_sub']],
+  ['lander', ['lander']],
+  ['variant', ['variant']],
 ];
 
 /**
@@ -95,4 +101,20 @@ export function trafficSourceOf(
   stored: TrackingRecordValue | null,
 ): string | null {
   return fromUrl?.network ?? stored?.network ?? null;
+}
+
+const CLICK_FIELDS: TrackingField[] = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'clickid'];
+
+/**
+ * The record to keep after a visit (docs/product.md §3, §12): a URL that carries a click (any
+ * of network, ref, sub1–3, click id) replaces the stored record (the last click counts); a URL
+ * with only `lander`/`variant` updates those on the stored record, so an earlier network is kept.
+ */
+export function mergeTracking(
+  fromUrl: TrackingRecordValue | null,
+  stored: TrackingRecordValue | null,
+): TrackingRecordValue | null {
+  if (!fromUrl) return stored;
+  if (CLICK_FIELDS.some((field) => fromUrl[field])) return fromUrl;
+  return { ...stored, ...fromUrl };
 }

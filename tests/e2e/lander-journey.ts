@@ -25,16 +25,24 @@ export async function signUpFromGermanLander(
 ): Promise<Request> {
   await page.goto(`${baseURL}/landers/video/?network=abc&sub1=x&sub2=y`);
   expect(new URL(page.url()).pathname).toBe('/landers/video/de');
+  // The entry link names the lander in the URL, so the tracking record carries it (docs/product.md §12).
+  expect(new URL(page.url()).searchParams.get('lander')).toBe('video');
   expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
   expect(await page.textContent('h1')).toContain('Jemand in deiner Nähe');
   const cta = page.locator('a[data-cta]').first();
   const href = new URL((await cta.getAttribute('href'))!, baseURL);
   expect(href.pathname).toBe('/signup');
-  expect(Object.fromEntries(href.searchParams)).toMatchObject({ network: 'abc', sub1: 'x', sub2: 'y' });
+  expect(Object.fromEntries(href.searchParams)).toMatchObject({
+    network: 'abc',
+    sub1: 'x',
+    sub2: 'y',
+    lander: 'video',
+  });
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('amora_tracking') ?? 'null')?.record)).toEqual({
     network: 'abc',
     sub1: 'x',
     sub2: 'y',
+    lander: 'video',
   });
   await cta.click();
   await page.waitForURL('**/signup?**');

@@ -20,6 +20,8 @@ describe('landers on PostgreSQL', () => {
       'SELECT tracking, trafficsource FROM users WHERE email = $1',
       [email],
     );
-    expect(rows).toEqual([{ tracking: { network: 'abc', sub1: 'x', sub2: 'y' }, trafficsource: 'abc' }]);
+    expect(rows).toEqual([
+      { tracking: { network: 'abc', sub1: 'x', sub2: 'y', lander: 'video' }, trafficsource: 'abc' },
+    ]);
   });
 });

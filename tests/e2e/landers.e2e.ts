@@ -22,6 +22,7 @@ describe('landers', () => {
       network: 'abc',
       sub1: 'x',
       sub2: 'y',
+      lander: 'video',
     });
     expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({ trafficsource: 'abc', language: 'de' });
   });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,21 @@ export function usePgServers(name: string) {
       );
       servers.push(server);
       return server;
+    },
+    /** Seeds `members` demo members and the landers' media into the database and data folder (what `npm start` does). */
+    seed(members: number, env: Record<string, string> = {}) {
+      const seeded = spawnSync('tsx', ['src/server/db/seed/cli.ts'], {
+        env: {
+          ...process.env,
+          ...env,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: path.join(work, 'data'),
+          SEED_MEMBERS: String(members),
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'inherit',
+      });
+      if (seeded.status !== 0) throw new Error(`seeding failed with status ${seeded.status}`);
     },
     /** Runs SQL on the file's database. */
     async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {

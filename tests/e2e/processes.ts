@@ -48,3 +48,34 @@ export function processTreeCpuMs(pid: number): number {
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
+
+/**
+ * Whether process `pid` (or one of its live descendants) holds the TCP connection whose local
+ * port on this machine is `localPort` (read from /proc/net/tcp and /proc/<pid>/fd).
+ */
+export function holdsConnection(pid: number, localPort: number): boolean {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const lines = fs.existsSync(table) ? fs.readFileSync(table, 'utf8').split('\n').slice(1) : [];
+    for (const line of lines) {
+      const fields = line.trim().split(/\s+/);
+      const port = Number.parseInt(fields[1]?.split(':')[1] ?? '', 16);
+      if (port === localPort && fields[9]) inodes.add(fields[9]);
+    }
+  }
+  const processes = readProcesses();
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    try {
+      for (const fd of fs.readdirSync(`/proc/${current}/fd`)) {
+        const target = fs.readlinkSync(`/proc/${current}/fd/${fd}`);
+        if (inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? '')) return true;
+      }
+    } catch {
+      // The process ended, or a descriptor closed while it was read.
+    }
+    pending.push(...childrenOf(current, processes));
+  }
+  return false;
+}

@@ -91,4 +91,33 @@ describe('lander script (docs/product.md §3 tracking record, docs/product.md §
     anchors[0]!.click();
     expect(cookies).toEqual(['i18n_redirected=fr;max-age=31536000;path=/;samesite=lax']);
   });
+
+  it('names the lander of the path, and a visit with only lander and variant keeps the stored network (docs/product.md §12)', () => {
+    const storage = memoryStorage();
+    const at = (search: string, pathname: string) => ({ search, pathname, protocol: 'https:' }) as Location;
+    expect(
+      runLanderScript(fakeDocument([]).doc, at('?network=abc&clickid=k', '/landers/gallery/de'), storage, 0),
+    ).toEqual({
+      network: 'abc',
+      clickid: 'k',
+      lander: 'gallery',
+    });
+    const entered = fakeDocument([{ href: '/signup' }]);
+    expect(
+      runLanderScript(entered.doc, at('?lander=video&variant=spring%3Ab', '/landers/video/de'), storage, 1000),
+    ).toEqual({
+      network: 'abc',
+      clickid: 'k',
+      lander: 'video',
+      variant: 'spring:b',
+    });
+    expect(entered.anchors[0]!.getAttribute('href')).toBe(
+      '/signup?network=abc&clickid=k&lander=video&variant=spring%3Ab',
+    );
+    // A new click replaces the stored record.
+    expect(runLanderScript(fakeDocument([]).doc, at('?network=other', '/landers/video/de'), storage, 2000)).toEqual({
+      network: 'other',
+      lander: 'video',
+    });
+  });
 });

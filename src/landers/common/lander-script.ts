@@ -15,6 +15,7 @@
 import {
   TRACKING_COOKIE,
   TRACKING_MAX_AGE_S,
+  mergeTracking,
   trackingCookieValue,
   trackingFromSearchParams,
   withTracking,
@@ -45,15 +46,20 @@ export function runLanderScript(
   now = Date.now(),
 ): TrackingRecordValue | null {
   const secure = loc.protocol === 'https:' ? ';secure' : '';
-  let record = trackingFromSearchParams(new URLSearchParams(loc.search));
+  const params = new URLSearchParams(loc.search);
+  // A lander reached without its entry link still names itself (/landers/{design}/{slug}).
+  const design = /^\/landers\/([a-z]+)\//.exec(loc.pathname)?.[1];
+  if (design && !params.has('lander') && trackingFromSearchParams(params)) params.set('lander', design);
+  const fromUrl = trackingFromSearchParams(params);
+  let record: TrackingRecordValue | null = null;
   try {
-    if (record) {
+    record = mergeTracking(fromUrl, storedRecord(storage, now));
+    if (fromUrl && record) {
       doc.cookie = `${TRACKING_COOKIE}=${encodeURIComponent(trackingCookieValue(record))};max-age=${TRACKING_MAX_AGE_S};path=/;samesite=lax${secure}`;
       storage.setItem(STORAGE_KEY, JSON.stringify({ record, expires: now + TRACKING_MAX_AGE_S * 1000 }));
-    } else {
-      record = storedRecord(storage, now);
     }
   } catch {
+    record ??= fromUrl;
     // Storage blocked: the cookie (set here or by the server) and the links still carry the record.
   }
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-cta]'))

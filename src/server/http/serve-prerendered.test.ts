@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadSites } from '../sites/load-sites';
 import type { PrerenderedStore } from '../static/prerendered-store';
-import { redirectToLander, serveLander, serveStaticPage } from './serve-prerendered';
+import { serveLander, serveStaticPage } from './serve-prerendered';
 
 const sites = loadSites(path.resolve(import.meta.dirname, '../../../config/sites'));
 const amora = sites.byPackageName.get('amora')!;
@@ -106,6 +106,7 @@ describe('landers served from the build', () => {
       sub1: 'x',
       sub2: 'y',
       clickid: 'c1',
+      lander: 'video',
     });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
   });
@@ -124,42 +125,6 @@ describe('landers served from the build', () => {
     expect(store.asked.length).toBe(asked);
     expect(
       await serveLander(store, { site: amora, design: 'video', slug: 'milf-pl', request: get('http://localhost/') }),
-    ).toBeNull();
-  });
-});
-
-describe('/landers/{design}/ redirect (docs/product.md §2, §4)', () => {
-  it('goes to the slug of the Accept-Language locale and the site niche, keeping the query, varying by cookie and language', () => {
-    const response = redirectToLander({
-      site: amora,
-      design: 'video',
-      request: get('http://localhost/landers/video/?network=abc&sub1=x&sub2=y', {
-        'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
-      }),
-    })!;
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/landers/video/de?network=abc&sub1=x&sub2=y');
-    expect(response.headers.get('vary')).toBe('Cookie, Accept-Language');
-    expect(response.headers.get('set-cookie')).toMatch(/^amora_tracking=/);
-  });
-  it('prefers the i18n_redirected cookie, and uses the niche prefix of the site', () => {
-    const fr = redirectToLander({
-      site: amora,
-      design: 'gallery',
-      request: get('http://localhost/landers/gallery/', { 'accept-language': 'de-DE', cookie: 'i18n_redirected=fr' }),
-    })!;
-    expect(fr.headers.get('location')).toBe('/landers/gallery/fr');
-    const milf = redirectToLander({
-      site: lovelane,
-      design: 'video',
-      request: get('http://lovelane.test/landers/video/'),
-    })!;
-    expect(milf.headers.get('location')).toBe('/landers/video/milf-nl');
-    expect(milf.headers.get('set-cookie')).toBeNull();
-  });
-  it('refuses an unknown design', () => {
-    expect(
-      redirectToLander({ site: amora, design: 'index.php', request: get('http://localhost/landers/index.php/') }),
     ).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
 import type { StaticPage } from '~/shared/static-pages';
-import { findLanderFile, findStaticPageFile, landerPathFor } from '../landers/prerendered-files';
+import { findLanderFile, findStaticPageFile } from '../landers/prerendered-files';
 import type { SiteConfig } from '../sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
 import { detectRequestLocale } from './request-locale';
 import { metaPolicyOf } from './content-security-policy';
 import { SECURITY_HEADERS } from './security-headers';
+import { trackingFromSearchParams } from '~/shared/tracking';
 import { trackingFromUrl } from './tracking-cookie';
 
 /**
@@ -81,31 +82,12 @@ export async function serveLander(
 ): Promise<Response | null> {
   const file = await findLanderFile(store, input.site, input.design, input.slug);
   if (!file) return null;
-  const tracking = trackingFromUrl(new URL(input.request.url));
-  return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking?.setCookie ?? null);
-}
-
-/**
- * `GET /landers/{design}/`: 302 to the lander in the visitor's locale and the
- * site's niche (docs/product.md §2), keeping the query (tracking). Varies by the locale's
- * inputs. Null for an unknown design.
- */
-export function redirectToLander(input: { site: SiteConfig; design: string; request: Request }): Response | null {
-  const target = landerPathFor(
-    input.site,
-    input.design,
-    detectRequestLocale(input.request, input.site.domain_language),
-  );
-  if (!target) return null;
   const url = new URL(input.request.url);
-  const headers = new Headers({
-    location: `${target}${url.search}`,
-    vary: 'Cookie, Accept-Language',
-    'cache-control': 'private, no-cache',
-  });
-  const tracking = trackingFromUrl(url);
-  if (tracking) headers.append('set-cookie', tracking.setCookie);
-  return new Response(null, { status: 302, headers });
+  // A lander reached without its entry link (a link straight to the slug) still names itself.
+  if (trackingFromSearchParams(url.searchParams) && !url.searchParams.has('lander'))
+    url.searchParams.set('lander', input.design);
+  const tracking = trackingFromUrl(url, input.request);
+  return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking?.setCookie ?? null);
 }
 
 /**

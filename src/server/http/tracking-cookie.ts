@@ -3,6 +3,7 @@
  * the record's rules (fields, parsing, lifetime) are `src/shared/tracking.ts`.
  */
 import {
+  mergeTracking,
   parseTrackingCookie,
   TRACKING_COOKIE,
   TRACKING_MAX_AGE_S,
@@ -27,9 +28,15 @@ export function trackingSetCookie(url: URL, record: TrackingRecordValue): string
 
 /**
  * The tracking record a URL carries (lander, /landers/{design}/, /signup,
- * /match-finder, /members) and the Set-Cookie that keeps it, or null when it carries none.
+ * /match-finder, /members), merged with the one the request's cookie holds (`mergeTracking`:
+ * a new click replaces it, a lander or variant alone updates it), and the Set-Cookie that keeps
+ * it; null when the URL carries none.
  */
-export function trackingFromUrl(url: URL): { record: TrackingRecordValue; setCookie: string } | null {
-  const record = trackingFromSearchParams(url.searchParams);
+export function trackingFromUrl(
+  url: URL,
+  request?: Request,
+): { record: TrackingRecordValue; setCookie: string } | null {
+  const fromUrl = trackingFromSearchParams(url.searchParams);
+  const record = fromUrl && mergeTracking(fromUrl, request ? readTrackingCookie(request) : null);
   return record ? { record, setCookie: trackingSetCookie(url, record) } : null;
 }

@@ -5,5 +5,6 @@
 import '../signup/signup-reminder';
 import '../account/data-export-expiry';
 import '../payments/reconcile';
+import '../affiliates/deliver-postbacks';
 
 export {};

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
+import { recordConversion } from '../affiliates/record-conversion';
 import type { AppContext } from '../context';
 import { paymentTransactions, type TransactionStatus } from '../db/schema';
 import { releaseDiscount } from './discounts';
@@ -70,6 +71,15 @@ export async function settleTransaction(
         .returning({ id: paymentTransactions.id });
       if (!won) return false;
       await grantPurchase(tx, open, payment, now);
+      const site = ctx.sites.byPackageName.get(open.site);
+      if (site) {
+        await recordConversion(tx, site, {
+          userId: open.userId,
+          event: 'sale',
+          transaction: { id: open.id, amountCents: open.amountCents, currency: open.currency },
+          now,
+        });
+      }
       return true;
     });
     if (granted) {
@@ -118,6 +128,15 @@ async function settlePaid(
       .returning({ id: paymentTransactions.id });
     if (!won) return false;
     await reversePurchase(tx, transaction, reason, now);
+    const site = ctx.sites.byPackageName.get(transaction.site);
+    if (site) {
+      await recordConversion(tx, site, {
+        userId: transaction.userId,
+        event: reason,
+        transaction: { id: transaction.id, amountCents: transaction.amountCents, currency: transaction.currency },
+        now,
+      });
+    }
     return true;
   });
   if (reversed) {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { ok, type Result } from '~/shared/errors';
 import { isLocale } from '~/shared/locales';
+import { recordConversion } from '../affiliates/record-conversion';
 import { hitRateLimit, rateLimited } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { emailActivations, profiles, users } from '../db/schema';
@@ -136,10 +137,13 @@ export async function confirmActivation(ctx: AppContext, token: string): Promise
   if (row.expiresAt <= now) return 'expired';
   await ctx.db.transaction(async (tx) => {
     await tx.update(emailActivations).set({ usedAt: now }).where(eq(emailActivations.id, row.id));
-    await tx
+    const [activated] = await tx
       .update(users)
       .set({ status: 'active' })
-      .where(and(eq(users.id, row.userId), eq(users.email, row.email), eq(users.status, 'not_confirmed')));
+      .where(and(eq(users.id, row.userId), eq(users.email, row.email), eq(users.status, 'not_confirmed')))
+      .returning({ site: users.site });
+    const site = activated && ctx.sites.byPackageName.get(activated.site);
+    if (site) await recordConversion(tx, site, { userId: row.userId, event: 'activation', now });
   });
   return 'done';
 }

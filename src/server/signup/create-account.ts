@@ -5,6 +5,8 @@ import { fail, ok, type Result } from '~/shared/errors';
 import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
 import type { TrackingRecordValue } from '~/shared/tracking';
 import { deletedEmailMarker } from '../account/deleted-email';
+import { recordConversion } from '../affiliates/record-conversion';
+import { attributionOf } from '../affiliates/attribution';
 import { hashPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { grantCredits } from '../credits/credits';
@@ -62,7 +64,7 @@ export async function createAccount(
           formPath: payload.form_path,
           userAgent: payload.n,
           originatingProfileId: payload.profile,
-          tracking,
+          tracking: attributionOf(site, tracking),
           createdAt: now,
         })
         .returning({ id: users.id });
@@ -76,6 +78,7 @@ export async function createAccount(
         lastActiveAt: now,
       });
       if (site.welcome_credits > 0) await grantCredits(tx, user.id, site.welcome_credits, 'welcome');
+      await recordConversion(tx, site, { userId: user.id, event: 'signup', now });
       return user.id;
     });
     return ok({ userId });

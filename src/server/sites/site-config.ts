@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicSettingsSchema } from '~/shared/contracts/settings';
 import { paymentsConfigSchema } from '~/shared/payments-config';
+import { affiliatesConfigSchema } from '../affiliates/affiliates-config';
 
 /**
  * The content of one `config/sites/*.json` file: a white-label site and its
@@ -35,6 +36,8 @@ export const siteConfigSchema = publicSettingsSchema
     welcome_credits: z.number().int().min(0).max(10_000).default(0),
     /** What the site sells and how it is paid (docs/product.md §11); absent: nothing can be bought. */
     payments: paymentsConfigSchema.optional(),
+    /** Postbacks to affiliate networks and lander experiments (docs/product.md §12). */
+    affiliates: affiliatesConfigSchema.default({ networks: {}, experiments: [] }),
     /** Message pushes may carry a short text preview (off: only the sender's name). */
     push_message_preview: z.boolean().default(false),
     features: z

@@ -19,3 +19,4 @@ export * from './chat';
 export * from './realtime';
 export * from './account';
 export * from './premium';
+export * from './affiliates';

@@ -1,0 +1,114 @@
+import { isbot } from 'isbot';
+import { trackingFromSearchParams } from '~/shared/tracking';
+import { variantValue, assignVariant, runningExperimentFor } from '../affiliates/experiments';
+import { countLanderVisit } from '../affiliates/lander-visits';
+import type { AppContext } from '../context';
+import { landerPathFor } from '../landers/prerendered-files';
+import type { SiteConfig } from '../sites/site-config';
+import { preferenceCookie, readCookies } from './cookies';
+import { detectRequestLocale } from './request-locale';
+import { readTrackingCookie, trackingFromUrl } from './tracking-cookie';
+
+/** First-party cookie with the visitor's variant per experiment (`{"experiment":"variant"}`), docs/product.md §12. */
+export const EXPERIMENT_COOKIE = 'amora_ab';
+/** How long a visitor keeps a variant (seconds): 90 days. */
+export const EXPERIMENT_MAX_AGE_S = 90 * 24 * 60 * 60;
+
+/** The counted visit of an entry link (null for a bot). */
+export interface LanderVisit {
+  site: string;
+  lander: string;
+  variant: string | null;
+  network: string | null;
+}
+
+function stickyVariants(request: Request): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(readCookies(request)[EXPERIMENT_COOKIE] ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * `GET /landers/{design}/`, the lander entry link (docs/product.md §2, §12): a 302 to the lander in
+ * the visitor's locale and the site's niche, keeping the query. When an experiment running at
+ * `now` tests this design, the visitor gets the variant kept in the `amora_ab` cookie or one drawn
+ * by weight (then kept for 90 days), and goes to that variant's design. The target URL carries
+ * `lander` (and `variant`), so the lander's tracking record names them; the pre-rendered landers
+ * themselves never vary. Bots get the requested design without cookies and are not counted.
+ * Null for an unknown design.
+ */
+export function redirectToLander(input: {
+  site: SiteConfig;
+  design: string;
+  request: Request;
+  now?: Date;
+  random?: () => number;
+}): { response: Response; visit: LanderVisit | null } | null {
+  const { site, request } = input;
+  const locale = detectRequestLocale(request, site.domain_language);
+  if (!landerPathFor(site, input.design, locale)) return null;
+  const url = new URL(request.url);
+  const headers = new Headers({ vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
+  if (isbot(request.headers.get('user-agent'))) {
+    headers.set('location', `${landerPathFor(site, input.design, locale)}${url.search}`);
+    return { response: new Response(null, { status: 302, headers }), visit: null };
+  }
+
+  const experiment = runningExperimentFor(site, input.design, input.now ?? new Date());
+  const sticky = stickyVariants(request);
+  const variant = experiment && assignVariant(experiment, sticky[experiment.name], input.random);
+  const design = variant?.design ?? input.design;
+  const target = new URL(`${landerPathFor(site, design, locale)}${url.search}`, url);
+  target.searchParams.set('lander', design);
+  if (experiment && variant) target.searchParams.set('variant', variantValue(experiment, variant.id));
+  else target.searchParams.delete('variant');
+  headers.set('location', `${target.pathname}${target.search}`);
+  const tracking = trackingFromUrl(target, request);
+  if (tracking) headers.append('set-cookie', tracking.setCookie);
+  if (experiment && variant?.isNew)
+    headers.append(
+      'set-cookie',
+      preferenceCookie(
+        url,
+        EXPERIMENT_COOKIE,
+        JSON.stringify({ ...sticky, [experiment.name]: variant.id }),
+        EXPERIMENT_MAX_AGE_S,
+      ),
+    );
+  const record = tracking?.record ?? readTrackingCookie(request);
+  return {
+    response: new Response(null, { status: 302, headers }),
+    visit: {
+      site: site.package_name,
+      lander: design,
+      variant: experiment && variant ? variantValue(experiment, variant.id) : null,
+      network: trackingFromSearchParams(url.searchParams)?.network ?? record?.network ?? null,
+    },
+  };
+}
+
+/**
+ * The entry link's answer with its visit counted (docs/product.md §12 Lander report). A failed count
+ * is logged and the visitor still goes on: the lander matters more than the statistic.
+ */
+export async function enterLander(
+  ctx: AppContext,
+  input: { site: SiteConfig; design: string; request: Request },
+): Promise<Response | null> {
+  const entry = redirectToLander({ ...input, now: ctx.clock.now() });
+  if (!entry) return null;
+  if (entry.visit) {
+    try {
+      await countLanderVisit(ctx, entry.visit);
+    } catch (error) {
+      ctx.log.warn('lander visit not counted', { site: input.site.package_name, error });
+    }
+  }
+  return entry.response;
+}
