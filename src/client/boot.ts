@@ -7,6 +7,8 @@ export interface BootData {
   packageName: string;
   locale: Locale;
   user: User | null;
+  /** The visitor's traffic source found when the page was rendered (docs/product.md §5), sent with each search. */
+  trafficSource: string | null;
   /** What this visitor may do: join buttons show only when `canSignUp`. */
   access: { canSignUp: boolean; canSearch: boolean };
   settings: Pick<

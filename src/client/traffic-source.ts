@@ -1,33 +1,16 @@
-import { parseTrackingCookie, TRACKING_COOKIE, trackingFromSearchParams, trafficSourceOf } from '~/shared/tracking';
+import { readBoot } from './boot';
 
 /**
- * The visitor's traffic source in the browser (docs/product.md §5): the page URL's `network` /
- * `trafficsource`, else the network of the `amora_tracking` cookie a lander left; null when
- * neither has one, and outside the browser. The rule is `trafficSourceOf()`, as on the server.
+ * The visitor's traffic source in the browser (docs/product.md §5): what the server found when it
+ * rendered the page (the URL's `network` / `trafficsource`, else the network of the lander's
+ * `amora_tracking` cookie, `requestTrafficSource()`), carried in the boot data; null when there is
+ * none, and outside a page. Read from the boot data rather than parsed here again: the tracking
+ * module stays the lander script's alone, so Astro can keep inlining that script.
  */
 export function pageTrafficSource(): string | null {
-  if (typeof window === 'undefined') return null;
-  let fromUrl = null;
   try {
-    fromUrl = trackingFromSearchParams(new URL(window.location.href).searchParams);
+    return readBoot().trafficSource;
   } catch {
-    // No usable address: only the cookie counts.
-  }
-  return trafficSourceOf(fromUrl, parseTrackingCookie(trackingCookieText()));
-}
-
-/** The decoded value of the tracking cookie, or undefined when absent or undecodable. */
-function trackingCookieText(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const prefix = `${TRACKING_COOKIE}=`;
-  const entry = document.cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix));
-  if (!entry) return undefined;
-  try {
-    return decodeURIComponent(entry.slice(prefix.length));
-  } catch {
-    return undefined;
+    return null;
   }
 }

@@ -24,28 +24,22 @@ export type TrackingField = (typeof TRACKING_PARAMS)[number];
 /** docs/product.md §3 Tracking record: network, ref, sub1, sub2, sub3 (+ an optional click id, lander and variant); only fields with a value are present. */
 export type TrackingRecordValue = { [field in TrackingField]?: string };
 
-/** Each record field and the query parameters it is read from, first found wins. */
-const SOURCES: [TrackingField, string[]][] = [
-  ['network', ['network', 'trafficsource']],
-  ['ref', ['ref']],
-  ['sub1', ['sub1']],
-  ['sub2', ['sub2']],
-  ['sub3', ['sub3']],
-  ['clickid', ['clickid', 'click_id', 'transaction_id', 'cid', 'aff_sub']],
-  ['lander', ['lander']],
-  ['variant', ['variant']],
-];
+/** Other query parameters a field is read from, after its own name (first found wins). */
+const ALIASES: Partial<Record<TrackingField, string[]>> = {
+  network: ['trafficsource'],
+  clickid: ['click_id', 'transaction_id', 'cid', 'aff_sub'],
+};
 
 /**
  * The tracking record carried by a URL's query (`network`, `ref`, `sub1`–`sub3`,
- * a click id), or null when it carries none. `trafficsource` counts as
+ * a click id, `lander`, `variant`), or null when it carries none. `trafficsource` counts as
  * `network` (the signup payload's name for it). Values are trimmed and cut to
  * TRACKING_VALUE_MAX characters.
  */
 export function trackingFromSearchParams(params: URLSearchParams): TrackingRecordValue | null {
   let record: TrackingRecordValue | null = null;
-  for (const [field, names] of SOURCES) {
-    const value = names.map((name) => params.get(name)?.trim()).find(Boolean);
+  for (const field of TRACKING_PARAMS) {
+    const value = [field, ...(ALIASES[field] ?? [])].map((name) => params.get(name)?.trim()).find(Boolean);
     if (value) (record ??= {})[field] = value.slice(0, TRACKING_VALUE_MAX);
   }
   return record;
@@ -103,7 +97,8 @@ export function trafficSourceOf(
   return fromUrl?.network ?? stored?.network ?? null;
 }
 
-const CLICK_FIELDS: TrackingField[] = ['network', 'ref', 'sub1', 'sub2', 'sub3', 'clickid'];
+/** The fields of a click (the ones before `lander` and `variant`). */
+const CLICK_FIELDS = TRACKING_PARAMS.slice(0, 6);
 
 /**
  * The record to keep after a visit (docs/product.md §3, §12): a URL that carries a click (any

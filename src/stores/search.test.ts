@@ -8,6 +8,8 @@ vi.mock('../client/api', async (importOriginal) => ({
   callApi: (route: { name: string }, ...rest: unknown[]) => callApi(route.name, ...rest),
 }));
 
+let trafficSource: string | null = null;
+vi.mock('../client/traffic-source', () => ({ pageTrafficSource: () => trafficSource }));
 const { ApiError } = await import('../client/api');
 const { SEARCH_PAGE_SIZE } = await import('~/shared/constants');
 
@@ -268,6 +270,7 @@ describe('search store (docs/product.md §2, §4 search, §7 GET /api/search.php
 
 describe('what every search call sends besides filters and page (docs/product.md §7 source, trafficsource)', () => {
   beforeEach(async () => {
+    trafficSource = null;
     callApi.mockReset();
     vi.resetModules();
     search = await import('./search');
@@ -276,9 +279,9 @@ describe('what every search call sends besides filters and page (docs/product.md
     vi.unstubAllGlobals();
   });
 
-  it("names its source and sends the page URL's traffic source (network or trafficsource) first", async () => {
+  it("names its source and sends the page's traffic source, none when it has none", async () => {
     stubWindow(`${BASE}?network=adnet&page=2`);
-    vi.stubGlobal('document', { cookie: `amora_tracking=${encodeURIComponent('{"network":"cookienet"}')}` });
+    trafficSource = 'adnet';
     callApi.mockResolvedValue(answer([1]));
     await search.startSearch(new URL(`${BASE}?network=adnet&page=2`));
     expect(query(0)).toEqual({
@@ -288,32 +291,16 @@ describe('what every search call sends besides filters and page (docs/product.md
       trafficsource: 'adnet',
       auto_load: '1',
     });
-
-    stubWindow(`${BASE}?trafficsource=other`);
     await search.goToSearchPage(3);
-    expect(query(1)).toMatchObject({ source: 'members', trafficsource: 'other', manual_search: '1' });
-  });
-
-  it("falls back to the lander's tracking cookie, and sends none when there is neither", async () => {
-    stubWindow(BASE);
-    vi.stubGlobal('document', {
-      cookie: `a=1; amora_tracking=${encodeURIComponent('{"network":"cookienet","sub1":"x"}')}; b=2`,
-    });
-    callApi.mockResolvedValue(answer([1]));
-    await search.startSearch(new URL(BASE));
-    expect(query(0)).toMatchObject({ trafficsource: 'cookienet' });
-
-    vi.stubGlobal('document', { cookie: 'amora_tracking=%E0%A4%A; other=1' });
-    await search.goToSearchPage(2);
-    expect(query(1)).not.toHaveProperty('trafficsource');
-    vi.stubGlobal('document', { cookie: '' });
-    await search.goToSearchPage(3);
-    expect(query(2)).toEqual({ page: 3, pp: SEARCH_PAGE_SIZE, source: 'members', manual_search: '1' });
+    expect(query(1)).toMatchObject({ source: 'members', trafficsource: 'adnet', manual_search: '1' });
+    trafficSource = null;
+    await search.goToSearchPage(4);
+    expect(query(2)).toEqual({ page: 4, pp: SEARCH_PAGE_SIZE, source: 'members', manual_search: '1' });
   });
 
   it('the similar results name their own source', async () => {
     stubWindow(`${BASE}?trafficsource=adnet`);
-    vi.stubGlobal('document', { cookie: '' });
+    trafficSource = 'adnet';
     const { startSimilar } = await import('./similar');
     callApi.mockResolvedValue(answer([5], { numPages: 1 }));
     await startSimilar({ gender: 'female' });

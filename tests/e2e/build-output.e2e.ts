@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { loadSites } from '../../src/server/sites/load-sites';
-import { landerContentSchema } from '../../src/shared/landers/content-schema';
-import { resolveLanderCopy } from '../../src/shared/landers/lander-copy';
+import { landerContentSchema, landerCopyVariantSchema } from '../../src/shared/landers/content-schema';
+import { copyVariantPages } from '../../src/server/landers/build-data';
+import { resolveLanderCopy, withCopyVariant } from '../../src/shared/landers/lander-copy';
 import { allLanderPages } from '../../src/shared/landers/lander-slug';
 import { LOCALES, LOCALE_TAGS } from '../../src/shared/locales';
 import { STATIC_PAGES } from '../../src/shared/static-pages';
@@ -34,7 +36,8 @@ describe('pre-rendered output of the build', () => {
       const pages = allLanderPages();
       expect(pages).toHaveLength(392);
       const files = htmlFiles(root).filter((file) => file.split(path.sep).length === 3);
-      expect(files).toHaveLength(392);
+      // Plus the pages of the site's experiments' copy variants (checked below).
+      expect(files).toHaveLength(392 + copyVariantPages(site).length);
       const problems: string[] = [];
       for (const { design, niche, locale, slug } of pages) {
         const file = path.join(root, design, slug, 'index.html');
@@ -64,6 +67,32 @@ describe('pre-rendered output of the build', () => {
         // Zero framework JavaScript, nothing fetched before use: no island, no script or stylesheet file.
         if (/<astro-island|<script[^>]*\ssrc=|<link[^>]*rel="stylesheet"/.test(html))
           problems.push(`${design}/${slug}: an island, script file or stylesheet file`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it(`${site.package_name}: each experiment copy variant's page shows the variant's texts where it has them, the design's otherwise, within budget (docs/product.md §12)`, () => {
+      const problems: string[] = [];
+      for (const { design, niche, locale, copy, slug } of copyVariantPages(site)) {
+        const file = path.join(client, 'sites', site.package_name, 'landers', design, slug, 'index.html');
+        if (!fs.existsSync(file)) {
+          problems.push(`${design}/${slug}: missing`);
+          continue;
+        }
+        const variantFile = `landers/${design}/copy-${copy}/${locale}.yaml`;
+        const base = landerContentSchema.parse(yaml.load(fs.readFileSync(`landers/${design}/${locale}.yaml`, 'utf8')));
+        const variant = fs.existsSync(variantFile)
+          ? landerCopyVariantSchema.parse(yaml.load(fs.readFileSync(variantFile, 'utf8')))
+          : null;
+        const expected = resolveLanderCopy(withCopyVariant(base, variant), niche, site.name);
+        const html = fs.readFileSync(file, 'utf8');
+        for (const field of ['headline', 'cta', 'title'] as const)
+          if (!decode(html).includes(expected[field]))
+            problems.push(`${design}/${slug}: ${field} "${expected[field]}" not on the page`);
+        if (variant?.headline && decode(html).includes(base.headline))
+          problems.push(`${design}/${slug}: still the design's headline`);
+        const brotli = zlib.brotliCompressSync(html).length;
+        if (brotli > 14 * 1024) problems.push(`${design}/${slug}: ${brotli} B brotli`);
       }
       expect(problems).toEqual([]);
     });

@@ -92,20 +92,15 @@ describe('lander script (docs/product.md §3 tracking record, docs/product.md §
     expect(cookies).toEqual(['i18n_redirected=fr;max-age=31536000;path=/;samesite=lax']);
   });
 
-  it('names the lander of the path, and a visit with only lander and variant keeps the stored network (docs/product.md §12)', () => {
+  it('keeps the stored network when a visit brings only lander and variant; a new click replaces it (docs/product.md §12)', () => {
     const storage = memoryStorage();
-    const at = (search: string, pathname: string) => ({ search, pathname, protocol: 'https:' }) as Location;
-    expect(
-      runLanderScript(fakeDocument([]).doc, at('?network=abc&clickid=k', '/landers/gallery/de'), storage, 0),
-    ).toEqual({
+    const at = (search: string) => ({ search, pathname: '/landers/video/de', protocol: 'https:' }) as Location;
+    expect(runLanderScript(fakeDocument([]).doc, at('?network=abc&clickid=k'), storage, 0)).toEqual({
       network: 'abc',
       clickid: 'k',
-      lander: 'gallery',
     });
     const entered = fakeDocument([{ href: '/signup' }]);
-    expect(
-      runLanderScript(entered.doc, at('?lander=video&variant=spring%3Ab', '/landers/video/de'), storage, 1000),
-    ).toEqual({
+    expect(runLanderScript(entered.doc, at('?lander=video&variant=spring%3Ab'), storage, 1000)).toEqual({
       network: 'abc',
       clickid: 'k',
       lander: 'video',
@@ -114,8 +109,8 @@ describe('lander script (docs/product.md §3 tracking record, docs/product.md §
     expect(entered.anchors[0]!.getAttribute('href')).toBe(
       '/signup?network=abc&clickid=k&lander=video&variant=spring%3Ab',
     );
-    // A new click replaces the stored record.
-    expect(runLanderScript(fakeDocument([]).doc, at('?network=other', '/landers/video/de'), storage, 2000)).toEqual({
+    expect(entered.cookies[0]).toContain(encodeURIComponent('"variant":"spring:b"'));
+    expect(runLanderScript(fakeDocument([]).doc, at('?network=other&lander=video'), storage, 2000)).toEqual({
       network: 'other',
       lander: 'video',
     });

@@ -22,7 +22,8 @@ import {
   type TrackingRecordValue,
 } from '~/shared/tracking';
 
-const DAY_S = 86_400;
+/** The language cookie's lifetime (365 days, in seconds). */
+const LANGUAGE_MAX_AGE_S = 31_536_000;
 const STORAGE_KEY = TRACKING_COOKIE;
 
 /** Reads the stored copy of the tracking record, or null when absent or older than its lifetime. */
@@ -46,21 +47,15 @@ export function runLanderScript(
   now = Date.now(),
 ): TrackingRecordValue | null {
   const secure = loc.protocol === 'https:' ? ';secure' : '';
-  const params = new URLSearchParams(loc.search);
-  // A lander reached without its entry link still names itself (/landers/{design}/{slug}).
-  const design = /^\/landers\/([a-z]+)\//.exec(loc.pathname)?.[1];
-  if (design && !params.has('lander') && trackingFromSearchParams(params)) params.set('lander', design);
-  const fromUrl = trackingFromSearchParams(params);
-  let record: TrackingRecordValue | null = null;
-  try {
-    record = mergeTracking(fromUrl, storedRecord(storage, now));
-    if (fromUrl && record) {
+  const fromUrl = trackingFromSearchParams(new URLSearchParams(loc.search));
+  const record = mergeTracking(fromUrl, storedRecord(storage, now));
+  if (fromUrl && record) {
+    try {
       doc.cookie = `${TRACKING_COOKIE}=${encodeURIComponent(trackingCookieValue(record))};max-age=${TRACKING_MAX_AGE_S};path=/;samesite=lax${secure}`;
       storage.setItem(STORAGE_KEY, JSON.stringify({ record, expires: now + TRACKING_MAX_AGE_S * 1000 }));
+    } catch {
+      // Storage blocked: the cookie (set here or by the server) and the links still carry the record.
     }
-  } catch {
-    record ??= fromUrl;
-    // Storage blocked: the cookie (set here or by the server) and the links still carry the record.
   }
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-cta]'))
     link.setAttribute('href', withTracking(link.getAttribute('href') ?? '/signup', record));
@@ -73,7 +68,7 @@ export function runLanderScript(
   }
   for (const link of doc.querySelectorAll<HTMLAnchorElement>('a[data-locale]')) {
     link.addEventListener('click', () => {
-      doc.cookie = `i18n_redirected=${link.dataset.locale};max-age=${365 * DAY_S};path=/;samesite=lax${secure}`;
+      doc.cookie = `i18n_redirected=${link.dataset.locale};max-age=${LANGUAGE_MAX_AGE_S};path=/;samesite=lax${secure}`;
     });
   }
   return record;

@@ -68,12 +68,16 @@ const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, { error: 'lowercase l
 const experimentSchema = z
   .strictObject({
     name: slug,
-    /** The variants under test: a lander design each, shown to `weight` parts of the visitors. */
+    /**
+     * The variants under test: a lander design each, with its own copy or a copy variant
+     * (`landers/{design}/copy-{copy}/{locale}.yaml`), shown to `weight` parts of the visitors.
+     */
     variants: z
       .array(
         z.strictObject({
           id: slug,
           design: z.enum(LANDER_DESIGNS),
+          copy: slug.optional(),
           weight: z.number().int().min(1).max(1000),
         }),
       )

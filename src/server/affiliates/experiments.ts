@@ -22,24 +22,24 @@ export function runningExperimentFor(site: SiteConfig, design: string, now: Date
 }
 
 /**
- * The variant a visitor sees: the one already assigned (`stickyId`, while it still exists),
+ * The variant a visitor sees (its design and copy variant, null for the design's own copy): the one already assigned (`stickyId`, while it still exists),
  * else one drawn by weight with `random` (0 ≤ r < 1).
  */
 export function assignVariant(
   experiment: Experiment,
   stickyId: string | undefined,
   random: () => number = Math.random,
-): { id: string; design: LanderDesign; isNew: boolean } {
+): { id: string; design: LanderDesign; copy: string | null; isNew: boolean } {
   const kept = experiment.variants.find((variant) => variant.id === stickyId);
-  if (kept) return { id: kept.id, design: kept.design, isNew: false };
+  if (kept) return { id: kept.id, design: kept.design, copy: kept.copy ?? null, isNew: false };
   const total = experiment.variants.reduce((sum, variant) => sum + variant.weight, 0);
   let point = random() * total;
   for (const variant of experiment.variants) {
     point -= variant.weight;
-    if (point < 0) return { id: variant.id, design: variant.design, isNew: true };
+    if (point < 0) return { id: variant.id, design: variant.design, copy: variant.copy ?? null, isNew: true };
   }
   const last = experiment.variants.at(-1)!;
-  return { id: last.id, design: last.design, isNew: true };
+  return { id: last.id, design: last.design, copy: last.copy ?? null, isNew: true };
 }
 
 /** The tracking record's `variant` value for a variant of an experiment. */

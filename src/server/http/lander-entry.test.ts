@@ -147,4 +147,34 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     expect(bot.response.headers.getSetCookie()).toEqual([]);
     expect(bot.visit).toBeNull();
   });
+
+  it("goes to an experiment's copy variant at {slug}--{copy}", () => {
+    const copyTest: SiteConfig = {
+      ...lovelane,
+      affiliates: {
+        networks: {},
+        experiments: [
+          {
+            name: 'headline',
+            variants: [
+              { id: 'own', design: 'gallery', weight: 1 },
+              { id: 'direct', design: 'gallery', copy: 'direct', weight: 1 },
+            ],
+            start: '2026-11-01T00:00:00Z',
+          },
+        ],
+      },
+    };
+    const entry = redirectToLander({
+      site: copyTest,
+      design: 'gallery',
+      request: get('http://lovelane.test/landers/gallery/', { 'accept-language': 'nl' }),
+      now: NOW,
+      random: () => 0.9,
+    })!;
+    expect(entry.response.headers.get('location')).toBe(
+      '/landers/gallery/milf-nl--direct?lander=gallery&variant=headline%3Adirect',
+    );
+    expect(entry.visit).toMatchObject({ lander: 'gallery', variant: 'headline:direct' });
+  });
 });

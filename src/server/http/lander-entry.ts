@@ -38,7 +38,7 @@ function stickyVariants(request: Request): Record<string, string> {
  * `GET /landers/{design}/`, the lander entry link (docs/product.md §2, §12): a 302 to the lander in
  * the visitor's locale and the site's niche, keeping the query. When an experiment running at
  * `now` tests this design, the visitor gets the variant kept in the `amora_ab` cookie or one drawn
- * by weight (then kept for 90 days), and goes to that variant's design. The target URL carries
+ * by weight (then kept for 90 days), and goes to that variant's design and copy. The target URL carries
  * `lander` (and `variant`), so the lander's tracking record names them; the pre-rendered landers
  * themselves never vary. Bots get the requested design without cookies and are not counted.
  * Null for an unknown design.
@@ -64,7 +64,7 @@ export function redirectToLander(input: {
   const sticky = stickyVariants(request);
   const variant = experiment && assignVariant(experiment, sticky[experiment.name], input.random);
   const design = variant?.design ?? input.design;
-  const target = new URL(`${landerPathFor(site, design, locale)}${url.search}`, url);
+  const target = new URL(`${landerPathFor(site, design, locale, variant?.copy)}${url.search}`, url);
   target.searchParams.set('lander', design);
   if (experiment && variant) target.searchParams.set('variant', variantValue(experiment, variant.id));
   else target.searchParams.delete('variant');

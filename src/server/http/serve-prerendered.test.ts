@@ -106,7 +106,6 @@ describe('landers served from the build', () => {
       sub1: 'x',
       sub2: 'y',
       clickid: 'c1',
-      lander: 'video',
     });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
   });

@@ -7,7 +7,6 @@ import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-st
 import { detectRequestLocale } from './request-locale';
 import { metaPolicyOf } from './content-security-policy';
 import { SECURITY_HEADERS } from './security-headers';
-import { trackingFromSearchParams } from '~/shared/tracking';
 import { trackingFromUrl } from './tracking-cookie';
 
 /**
@@ -82,11 +81,7 @@ export async function serveLander(
 ): Promise<Response | null> {
   const file = await findLanderFile(store, input.site, input.design, input.slug);
   if (!file) return null;
-  const url = new URL(input.request.url);
-  // A lander reached without its entry link (a link straight to the slug) still names itself.
-  if (trackingFromSearchParams(url.searchParams) && !url.searchParams.has('lander'))
-    url.searchParams.set('lander', input.design);
-  const tracking = trackingFromUrl(url, input.request);
+  const tracking = trackingFromUrl(new URL(input.request.url), input.request);
   return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking?.setCookie ?? null);
 }
 

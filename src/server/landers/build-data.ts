@@ -2,7 +2,8 @@ import { getConfig } from '../config';
 import { countryName } from '../geo/country-names';
 import { loadSites } from '../sites/load-sites';
 import type { SiteConfig } from '../sites/site-config';
-import type { Locale } from '~/shared/locales';
+import { landerPageSlug, landerSlug, type LanderDesign, type Niche } from '~/shared/landers/lander-slug';
+import { LOCALES, type Locale } from '~/shared/locales';
 import type { PagePlaceholder } from '~/shared/static-pages';
 
 let sites: SiteConfig[] | null = null;
@@ -28,4 +29,31 @@ export function pagePlaceholderValues(site: SiteConfig, locale: Locale): Record<
     support_phone: company.support_phone,
     delete_discount: String(company.delete_discount),
   };
+}
+
+/**
+ * The extra pages of a site's experiments' copy variants (docs/product.md §12): for each distinct
+ * design and copy, the lander in every locale for the site's niche at `{slug}--{copy}`.
+ */
+export function copyVariantPages(
+  site: SiteConfig,
+): { design: LanderDesign; niche: Niche; locale: Locale; copy: string; slug: string }[] {
+  const seen = new Set<string>();
+  const pages = [];
+  for (const variant of site.affiliates.experiments.flatMap((experiment) => experiment.variants)) {
+    const key = `${variant.design}/${variant.copy}`;
+    if (!variant.copy || seen.has(key)) continue;
+    seen.add(key);
+    for (const locale of LOCALES) {
+      const niche = site.niche as Niche;
+      pages.push({
+        design: variant.design,
+        niche,
+        locale,
+        copy: variant.copy,
+        slug: landerPageSlug(landerSlug(locale, niche), variant.copy),
+      });
+    }
+  }
+  return pages;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '~/shared/locales';
-import { landerContentSchemaFor } from '~/shared/landers/content-schema';
+import { landerContentSchemaFor, landerCopyVariantSchema } from '~/shared/landers/content-schema';
 import { LANDER_DESIGNS } from '~/shared/landers/lander-slug';
 
 const root = path.resolve(import.meta.dirname, '../../../landers');
@@ -31,6 +31,31 @@ describe('lander content (landers/)', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('has only valid copy variants (copy-{name}/{locale}.yaml: some of the texts, nothing else)', () => {
+    const problems: string[] = [];
+    for (const design of designsWithContent) {
+      const folders = fs.readdirSync(path.join(root, design)).filter((entry) => entry.startsWith('copy-'));
+      for (const folder of folders) {
+        if (!/^copy-[a-z0-9][a-z0-9-]{0,39}$/.test(folder)) problems.push(`${design}/${folder}: not a copy name`);
+        for (const file of fs.readdirSync(path.join(root, design, folder))) {
+          if (!LOCALES.some((locale) => file === `${locale}.yaml`))
+            problems.push(`${design}/${folder}/${file}: not a language of the app`);
+          const parsed = landerCopyVariantSchema
+            .strict()
+            .safeParse(yaml.load(fs.readFileSync(path.join(root, design, folder, file), 'utf8')));
+          if (!parsed.success)
+            problems.push(
+              ...parsed.error.issues.map(
+                (issue) => `${design}/${folder}/${file}: ${issue.path.join('.') || issue.message}: ${issue.message}`,
+              ),
+            );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(landerCopyVariantSchema.strict().safeParse({ headline: 'x', testimonials: [] }).success).toBe(false);
   });
 
   it('names the field that is missing or wrong', () => {

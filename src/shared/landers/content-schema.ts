@@ -85,6 +85,13 @@ export const LANDER_SECTIONS = {
   transitionsvideolanding: ['online_label'],
 } as const satisfies Record<string, readonly (keyof typeof sectionSchemas)[]>;
 
+/**
+ * A copy variant of a lander (`landers/{design}/copy-{name}/{locale}.yaml`, docs/product.md §12):
+ * the texts it changes; every other field is the design's own copy for that locale.
+ */
+export const landerCopyVariantSchema = copySchema.partial();
+export type LanderCopyVariant = z.infer<typeof landerCopyVariantSchema>;
+
 /** One content file (all fields; the design's sections are checked by landerContentIssues). */
 export const landerContentSchema = copySchema.extend({
   testimonials: z.array(testimonialSchema).max(3).default([]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanderCopy } from './lander-copy';
+import { resolveLanderCopy, withCopyVariant } from './lander-copy';
 import { landerContentSchema } from './content-schema';
 
 const content = landerContentSchema.parse({
@@ -28,5 +28,21 @@ describe('resolveLanderCopy (docs/product.md §4 niches)', () => {
   });
   it('falls back to the common copy for a niche without overrides', () => {
     expect(resolveLanderCopy(content, 7, 'Amora').headline).toBe('Common headline');
+  });
+});
+
+describe('withCopyVariant (docs/product.md §12 copy variants)', () => {
+  it("replaces the variant's texts, over the niche overrides too, and keeps the rest", () => {
+    const variant = withCopyVariant(content, { headline: 'Say hello on {{site}}', cta: 'Chat now' });
+    expect(resolveLanderCopy(variant, 1, 'Amora')).toMatchObject({
+      headline: 'Say hello on Amora',
+      cta: 'Chat now',
+      subheadline: 'Common sub',
+    });
+    expect(resolveLanderCopy(variant, 6, 'Amora').headline).toBe('Say hello on Amora');
+    expect(resolveLanderCopy(withCopyVariant(content, { cta: 'Chat now' }), 6, 'Amora').headline).toBe(
+      'MILF headline on Amora',
+    );
+    expect(withCopyVariant(content, null)).toBe(content);
   });
 });

@@ -1,4 +1,4 @@
-import type { LanderContent } from './content-schema';
+import type { LanderContent, LanderCopyVariant } from './content-schema';
 import { NICHE_PREFIX } from '../constants';
 import type { Niche } from './lander-slug';
 
@@ -26,4 +26,20 @@ export function resolveLanderCopy(content: LanderContent, niche: Niche, siteName
   const prefix = NICHE_PREFIX[niche];
   const override = prefix ? niches[prefix as keyof typeof niches] : undefined;
   return fillDeep({ ...common, ...override }, siteName);
+}
+
+/**
+ * The content of an experiment's copy variant (docs/product.md §12): the variant's texts replace the
+ * design's, also over every niche override of the same field, so each niche shows the variant.
+ */
+export function withCopyVariant(content: LanderContent, variant: LanderCopyVariant | null): LanderContent {
+  if (!variant) return content;
+  const fields = Object.keys(variant);
+  const niches = Object.fromEntries(
+    Object.entries(content.niches).map(([prefix, override]) => [
+      prefix,
+      Object.fromEntries(Object.entries(override ?? {}).filter(([field]) => !fields.includes(field))),
+    ]),
+  );
+  return { ...content, ...variant, niches };
 }

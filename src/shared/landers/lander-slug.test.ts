@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allLanderPages, isLanderDesign, landerSlug, parseLanderSlug } from './lander-slug';
+import {
+  allLanderPages,
+  isLanderDesign,
+  landerPageSlug,
+  landerSlug,
+  parseLanderPageSlug,
+  parseLanderSlug,
+} from './lander-slug';
 
 describe('lander slugs (docs/product.md §2, §4)', () => {
   it('is the locale for niche 1 and prefix-locale for the others', () => {
@@ -22,5 +29,14 @@ describe('lander slugs (docs/product.md §2, §4)', () => {
     expect(new Set(pages.map((p) => `${p.design}/${p.slug}`)).size).toBe(392);
     expect(isLanderDesign('video')).toBe(true);
     expect(isLanderDesign('nope')).toBe(false);
+  });
+
+  it("adds and reads back an experiment's copy variant (docs/product.md §12)", () => {
+    expect(landerPageSlug('milf-de', 'direct')).toBe('milf-de--direct');
+    expect(landerPageSlug('de', null)).toBe('de');
+    expect(parseLanderPageSlug('milf-de--direct')).toEqual({ locale: 'de', niche: 6, copy: 'direct' });
+    expect(parseLanderPageSlug('de')).toEqual({ locale: 'de', niche: 1, copy: null });
+    for (const bad of ['de--', 'de--Direct', 'de--a--b', '--direct', 'xx--direct', 'de--../x', 'de--' + 'a'.repeat(41)])
+      expect(parseLanderPageSlug(bad), bad).toBeNull();
   });
 });

@@ -37,6 +37,25 @@ export function parseLanderSlug(slug: string): { locale: Locale; niche: Niche } 
   return niche ? { locale, niche } : null;
 }
 
+/** Between a lander's slug and the name of an experiment's copy variant (`de--direct`, `milf-de--direct`). */
+export const COPY_SEPARATOR = '--';
+
+/**
+ * A lander path's last segment: the slug, or the slug and a copy variant's name (docs/product.md §12
+ * Lander experiments) joined by `--`.
+ */
+export function landerPageSlug(slug: string, copy: string | null | undefined): string {
+  return copy ? `${slug}${COPY_SEPARATOR}${copy}` : slug;
+}
+
+/** The locale, niche and copy variant (null for the design's own copy) of a lander path's last segment, or null for any other text. */
+export function parseLanderPageSlug(value: string): { locale: Locale; niche: Niche; copy: string | null } | null {
+  const [slug = '', copy, ...rest] = value.split(COPY_SEPARATOR);
+  if (rest.length > 0 || (copy !== undefined && !/^[a-z0-9][a-z0-9-]{0,39}$/.test(copy))) return null;
+  const parsed = parseLanderSlug(slug);
+  return parsed && { ...parsed, copy: copy ?? null };
+}
+
 /** Whether `value` names a lander design. */
 export function isLanderDesign(value: unknown): value is LanderDesign {
   return typeof value === 'string' && (LANDER_DESIGNS as readonly string[]).includes(value);
