@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { PostbackReceiver } from '../helpers/postback-receiver';
-import { receiverTemplate } from '../helpers/postback-receiver';
+import { receiverTemplate, sitesWithAffiliates } from '../helpers/postback-receiver';
 import type { E2eBrowser } from './browser';
 
 /**
@@ -133,4 +133,72 @@ export function acceptedFor(receiver: PostbackReceiver, clickid: string): Record
   for (const request of receiver.accepted.filter((each) => each.query.cid === clickid))
     counts[request.query.event!] = (counts[request.query.event!] ?? 0) + 1;
   return counts;
+}
+
+/** The server settings of the postback tests: the sites with `affiliateSettings`, mails to `smtp`, quick retries. */
+export function affiliateServerEnv(receiver: PostbackReceiver, smtpUrl: string): Record<string, string> {
+  return {
+    SITES_DIR: sitesWithAffiliates({ amora: affiliateSettings(receiver) }),
+    SMTP_URL: smtpUrl,
+    POSTBACK_RETRY_BASE_MS: '300',
+    POSTBACK_TIMEOUT_MS: '1500',
+    RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
+    // The refused attempts are logged as warnings; the tests make them on purpose.
+    LOG_LEVEL: 'error',
+  };
+}
+
+/** The path and query of the activation link mailed to `email`, once it arrived. */
+export async function activationLinkPath(
+  received: { to?: { address?: string }[]; text?: string | false }[],
+  email: string,
+): Promise<string> {
+  await expect.poll(() => received.some((mail) => mail.to?.[0]?.address === email), { timeout: 30_000 }).toBe(true);
+  const mail = received.find((each) => each.to?.[0]?.address === email)!;
+  const link = new URL(/https?:\/\/\S+\/activate\/confirm\?token=[\w-]+/.exec(mail.text || '')![0]);
+  return `${link.pathname}${link.search}`;
+}
+
+/** What each visit showed: the lander and variant it landed on, by click id. */
+export type ShownLanders = Map<string, { lander: string; variant: string | null }>;
+
+/**
+ * Checks that the network accepted exactly one signup and one activation postback per visit, with
+ * the visit's values and the lander and variant it showed, after refusing each event's first two
+ * attempts; then that nothing more arrives within a further sender round.
+ */
+export async function expectDeliveredOnce(
+  receiver: PostbackReceiver,
+  visits: PaidVisit[],
+  shown: ShownLanders,
+): Promise<void> {
+  await expect.poll(() => receiver.accepted.length, { timeout: 90_000, interval: 1000 }).toBe(2 * visits.length);
+  for (const visit of visits) {
+    expect(acceptedFor(receiver, visit.values.clickid), visit.email).toEqual({ signup: 1, activation: 1 });
+    const signup = receiver.accepted.find(
+      (each) => each.query.cid === visit.values.clickid && each.query.event === 'signup',
+    )!;
+    const { lander, variant } = shown.get(visit.values.clickid)!;
+    expect(signup.path).toBe(`/${visit.values.network}`);
+    expect(signup.query).toMatchObject({
+      net: visit.values.network,
+      ref: visit.values.ref,
+      s1: visit.values.sub1,
+      s2: visit.values.sub2,
+      s3: visit.values.sub3,
+      lander,
+      variant: variant ?? '',
+      payout: '1.00',
+    });
+    expect(receiver.received.filter((each) => each.query.id === signup.query.id).length).toBeGreaterThanOrEqual(3);
+  }
+  // Nothing more arrives later (no second delivery of the held or any other postback).
+  await new Promise((resolve) => setTimeout(resolve, 7_000));
+  expect(receiver.accepted).toHaveLength(2 * visits.length);
+}
+
+/** The tracking record each visit's account must hold: the visit's values with the lander and variant it showed. */
+export function expectedTracking(visit: PaidVisit, shown: ShownLanders): Record<string, string> {
+  const { lander, variant } = shown.get(visit.values.clickid)!;
+  return { ...visit.values, lander, ...(variant ? { variant } : {}) };
 }

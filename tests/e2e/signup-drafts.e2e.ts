@@ -83,9 +83,9 @@ describe('signup form drafts (docs/product.md §3)', () => {
     await page.reload();
     await browser.waitForIslands(page);
     await expect.poll(() => step4.isVisible()).toBe(true);
-    expect(await step4.getByLabel('Day').inputValue()).toBe('12');
-    expect(await step4.getByLabel('Month').inputValue()).toBe('04');
-    expect(await step4.getByLabel('Year').inputValue()).toBe('1990');
+    await expect.poll(() => step4.getByLabel('Day').inputValue()).toBe('12');
+    await expect.poll(() => step4.getByLabel('Month').inputValue()).toBe('04');
+    await expect.poll(() => step4.getByLabel('Year').inputValue()).toBe('1990');
     await step4.getByRole('button', { name: 'Continue' }).click();
 
     const step5 = page.getByTestId('step-5');
@@ -95,7 +95,9 @@ describe('signup form drafts (docs/product.md §3)', () => {
     await page.reload();
     await browser.waitForIslands(page);
     await expect.poll(() => step5.isVisible()).toBe(true);
-    expect(await step5.getByLabel('About me (optional)').inputValue()).toBe('Sailing, books and long dinners.');
+    await expect
+      .poll(() => step5.getByLabel('About me (optional)').inputValue())
+      .toBe('Sailing, books and long dinners.');
     await browser.screenshot(page, 'signup-draft-notes');
     expect(await browserStorageText(page)).not.toContain(member.password);
     await step5.getByRole('button', { name: 'Continue' }).click();

@@ -16,14 +16,15 @@ export interface ReceivedPostback {
 /**
  * A network's postback endpoint on 127.0.0.1 (tests talk only to loopback). Every request is
  * recorded in `received`; it answers 500 to the first `failFirst` requests of each `id` query value
- * (the event id), holds the requests listed by `hold` without answering, and 200 to the rest.
+ * (the event id), holds requests without answering between `holdAll()` and `release()`, and 200
+ * to the rest.
  * `accepted` holds the requests whose 200 reached an open connection: a delivery the sender saw.
  */
 export async function startPostbackReceiver(options: { failFirst?: number } = {}) {
   const received: ReceivedPostback[] = [];
   const accepted: ReceivedPostback[] = [];
   const seen = new Map<string, number>();
-  let holdNext = 0;
+  let holding = false;
   const held: http.ServerResponse[] = [];
   /** The sender's port of each held request's connection. */
   const heldPorts: number[] = [];
@@ -37,8 +38,7 @@ export async function startPostbackReceiver(options: { failFirst?: number } = {}
     };
     received.push(entry);
     request.resume();
-    if (holdNext > 0) {
-      holdNext -= 1;
+    if (holding) {
       held.push(response);
       heldPorts.push(request.socket.remotePort ?? 0);
       return;
@@ -58,9 +58,15 @@ export async function startPostbackReceiver(options: { failFirst?: number } = {}
     port,
     received,
     accepted,
-    /** Holds the next `count` requests unanswered (a sender killed mid-delivery). */
-    hold(count: number) {
-      holdNext = count;
+    /** Holds every request from now on unanswered (senders mid-delivery), until `release()`. */
+    holdAll() {
+      holding = true;
+    },
+    /** Answers requests again; the held ones are reset (their senders see a failed attempt). */
+    release() {
+      holding = false;
+      for (const response of held.splice(0)) response.destroy();
+      heldPorts.length = 0;
     },
     /** Forgets what was received (between tests whose event ids start again at 1). */
     reset() {
@@ -68,7 +74,7 @@ export async function startPostbackReceiver(options: { failFirst?: number } = {}
       accepted.length = 0;
       seen.clear();
     },
-    /** Requests held so far. */
+    /** Requests held now. */
     held: () => held.length,
     /** The sending side's TCP port of each held request (to find the process that sent it). */
     heldPorts: () => [...heldPorts],

@@ -172,7 +172,7 @@ describe('postbacks (docs/product.md §12)', () => {
 
   it('counts a timeout or a refused connection as a failed attempt, and gives up after 72 hours', async () => {
     const hanging = await startPostbackReceiver();
-    hanging.hold(1);
+    hanging.holdAll();
     try {
       await signup({ network: 'adnet' });
       const [row] = await postbackRows();

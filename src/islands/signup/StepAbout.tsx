@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { User } from '~/shared/contracts/profile';
 import { checkDateOfBirth } from '~/shared/rules/profile-rules';
 import { goToStep } from '../../stores/signup';
@@ -21,9 +21,15 @@ export function StepAbout({
 }) {
   const [about, setAbout] = useState<AboutValue>(() => ({
     gender: user?.profile.gender ?? '',
-    dob: (user && restoreProfileDraft(user.profile.id).dateOfBirth) || (user?.profile.date_of_birth ?? '').split('-'),
+    dob: (user?.profile.date_of_birth ?? '').split('-'),
     fields: user?.profile.fields ?? {},
   }));
+  const memberId = user?.profile.id;
+  // The draft is in this browser only: restored after hydration, so the first render matches the server's.
+  useEffect(() => {
+    const dob = memberId === undefined ? null : restoreProfileDraft(memberId).dateOfBirth;
+    if (dob) setAbout((current) => ({ ...current, dob }));
+  }, [memberId]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

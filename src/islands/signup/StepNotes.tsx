@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PERSONAL_MAX_LENGTH } from '~/shared/contracts/values';
 import type { User } from '~/shared/contracts/profile';
 import { goToStep } from '../../stores/signup';
@@ -10,9 +10,13 @@ import type { useT } from '../shell/use-t';
  * saved come back after a reload (docs/product.md §3 drafts, the signup message).
  */
 export function StepNotes({ t, user }: { t: ReturnType<typeof useT>; user: User | null }) {
-  const [personal, setPersonal] = useState(
-    () => (user && restoreProfileDraft(user.profile.id).personal) ?? user?.profile.personal ?? '',
-  );
+  const [personal, setPersonal] = useState(user?.profile.personal ?? '');
+  const memberId = user?.profile.id;
+  // The draft is in this browser only: restored after hydration, so the first render matches the server's.
+  useEffect(() => {
+    const draft = memberId === undefined ? null : restoreProfileDraft(memberId).personal;
+    if (draft) setPersonal(draft);
+  }, [memberId]);
   const change = (next: string) => {
     setPersonal(next);
     if (user) saveProfileDraft(user.profile.id, { personal: next });

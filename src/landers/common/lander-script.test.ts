@@ -92,7 +92,7 @@ describe('lander script (docs/product.md §3 tracking record, docs/product.md §
     expect(cookies).toEqual(['i18n_redirected=fr;max-age=31536000;path=/;samesite=lax']);
   });
 
-  it('keeps the stored network when a visit brings only lander and variant; a new click replaces it (docs/product.md §12)', () => {
+  it('keeps the stored network when a visit brings only lander and variant, without rewriting the cookie; a new click replaces it (docs/product.md §12)', () => {
     const storage = memoryStorage();
     const at = (search: string) => ({ search, pathname: '/landers/video/de', protocol: 'https:' }) as Location;
     expect(runLanderScript(fakeDocument([]).doc, at('?network=abc&clickid=k'), storage, 0)).toEqual({
@@ -109,7 +109,8 @@ describe('lander script (docs/product.md §3 tracking record, docs/product.md §
     expect(entered.anchors[0]!.getAttribute('href')).toBe(
       '/signup?network=abc&clickid=k&lander=video&variant=spring%3Ab',
     );
-    expect(entered.cookies[0]).toContain(encodeURIComponent('"variant":"spring:b"'));
+    // No click in the URL: the cookie stays the server's (it merged lander and variant into the record it holds).
+    expect(entered.cookies).toEqual([]);
     expect(runLanderScript(fakeDocument([]).doc, at('?network=other&lander=video'), storage, 2000)).toEqual({
       network: 'other',
       lander: 'video',

@@ -49,7 +49,9 @@ export function runLanderScript(
   const secure = loc.protocol === 'https:' ? ';secure' : '';
   const fromUrl = trackingFromSearchParams(new URLSearchParams(loc.search));
   const record = mergeTracking(fromUrl, storedRecord(storage, now));
-  if (fromUrl && record) {
+  // Only a new click is stored: a URL with just the entry link's lander and variant leaves the
+  // cookie to the server, which merged them into the record it holds (local storage may not have it).
+  if (fromUrl && record === fromUrl) {
     try {
       doc.cookie = `${TRACKING_COOKIE}=${encodeURIComponent(trackingCookieValue(record))};max-age=${TRACKING_MAX_AGE_S};path=/;samesite=lax${secure}`;
       storage.setItem(STORAGE_KEY, JSON.stringify({ record, expires: now + TRACKING_MAX_AGE_S * 1000 }));
