@@ -74,7 +74,7 @@ export async function createContext(
 ): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const sites = loadSites(config.sitesDir);
-  const database = await openDatabase(config.databaseUrl);
+  const database = await openDatabase(config.databaseUrl, (error) => log.warn('database connection lost', { error }));
   await database.migrate(config.migrationsDir);
   return {
     config,

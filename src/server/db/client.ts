@@ -52,12 +52,19 @@ async function migratePgOnce(pool: pg.Pool, migrationsFolder: string): Promise<v
  * `memory://` → in-memory PGlite, `memory://?load=/path/dump.tar` → in-memory PGlite
  * started from a `dumpDataDir()` tarball, `.tar` or `.tar.gz` (the tests' migrated template, so
  * each test file skips initdb and the migrations), `file:/path` → PGlite persisted in that folder,
- * `postgres://…` → PostgreSQL through a node-postgres pool.
+ * `postgres://…` → PostgreSQL through a node-postgres pool; `onConnectionLost` hears of an idle
+ * pooled connection the server ended (the pool replaces it).
  * @throws Error for any other scheme.
  */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(
+  url: string,
+  onConnectionLost: (error: Error) => void = () => undefined,
+): Promise<Database> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server ended (a restart, a terminated backend) is dropped by the pool and
+    // replaced on next use; without a listener its error event would end the whole process.
+    pool.on('error', onConnectionLost);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
