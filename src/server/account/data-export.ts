@@ -86,14 +86,16 @@ export async function requestDataExport(
   if (!limit.allowed) return { ...rateLimited(limit.retryAfterS), message: 'data_export.daily_limit' };
   const now = ctx.clock.now();
   const { row, isNew } = await ctx.db.transaction(async (tx) => {
-    // The member's row is the lock: two requests at once make one build, not two.
+    // The member's row is the lock: two requests at once make one build, not two. The other
+    // request's export counts even when its build already ended while this one waited for the lock.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    const [building] = await tx
+    const [latest] = await tx
       .select()
       .from(dataExports)
-      .where(and(eq(dataExports.userId, userId), eq(dataExports.status, 'building')))
+      .where(eq(dataExports.userId, userId))
+      .orderBy(desc(dataExports.createdAt), desc(dataExports.id))
       .limit(1);
-    if (building) return { row: building, isNew: false };
+    if (latest && (latest.status === 'building' || latest.id !== current?.id)) return { row: latest, isNew: false };
     const [created] = await tx.insert(dataExports).values({ userId, status: 'building', createdAt: now }).returning();
     return { row: created!, isNew: true };
   });
