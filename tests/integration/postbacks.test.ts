@@ -79,6 +79,15 @@ async function signup(record: Record<string, string> | null, site = 'amora') {
 }
 const postbackRows = () => ctx().db.select().from(postbacks).orderBy(asc(postbacks.id));
 const conversionRows = () => ctx().db.select().from(conversions).orderBy(asc(conversions.id));
+/** Signs a member of adnet up and sends the signup's queued postback to `other` instead; returns the row. */
+async function signupPostbackTo(other: PostbackReceiver) {
+  await signup({ network: 'adnet' });
+  const [row] = await postbackRows();
+  await ctx()
+    .db.update(postbacks)
+    .set({ url: row!.url.replace(`:${receiver.port}/`, `:${other.port}/`) });
+  return row;
+}
 const receivedFor = (id: number) => receiver.received.filter((request) => request.query.id === String(id));
 
 describe('postbacks (docs/product.md §12)', () => {
@@ -144,11 +153,7 @@ describe('postbacks (docs/product.md §12)', () => {
   it('retries with exponential backoff until a 2xx, only when due', async () => {
     const failing = await startPostbackReceiver({ failFirst: 2 });
     try {
-      await signup({ network: 'adnet' });
-      const [row] = await postbackRows();
-      await ctx()
-        .db.update(postbacks)
-        .set({ url: row!.url.replace(`:${receiver.port}/`, `:${failing.port}/`) });
+      await signupPostbackTo(failing);
       expect(await deliverDuePostbacks(ctx())).toEqual({ attempts: 1, delivered: 0 });
       let [after] = await postbackRows();
       expect(after).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500, lastError: 'http 500' });
@@ -174,11 +179,7 @@ describe('postbacks (docs/product.md §12)', () => {
     const hanging = await startPostbackReceiver();
     hanging.holdAll();
     try {
-      await signup({ network: 'adnet' });
-      const [row] = await postbackRows();
-      await ctx()
-        .db.update(postbacks)
-        .set({ url: row!.url.replace(`:${receiver.port}/`, `:${hanging.port}/`) });
+      const row = await signupPostbackTo(hanging);
       await deliverDuePostbacks(ctx());
       let [after] = await postbackRows();
       expect(after).toMatchObject({ status: 'pending', lastError: 'timeout', lastStatusCode: null });

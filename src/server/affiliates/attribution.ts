@@ -1,6 +1,7 @@
 import type { TrackingRecordValue } from '~/shared/tracking';
 import type { SiteConfig } from '../sites/site-config';
-import { isKnownLander, isKnownVariant } from './experiments';
+import { isLanderDesign } from '~/shared/landers/lander-slug';
+import { isKnownVariant } from './experiments';
 
 /**
  * The tracking record an account keeps (docs/product.md §3, §12): as the visitor brought it, but
@@ -13,7 +14,7 @@ export function attributionOf(site: SiteConfig, tracking: TrackingRecordValue | 
   const { lander, variant, ...rest } = tracking;
   const kept: TrackingRecordValue = {
     ...rest,
-    ...(lander && isKnownLander(lander) ? { lander } : {}),
+    ...(lander && isLanderDesign(lander) ? { lander } : {}),
     ...(variant && isKnownVariant(site, variant) ? { variant } : {}),
   };
   return Object.keys(kept).length > 0 ? kept : null;

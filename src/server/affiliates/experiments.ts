@@ -1,4 +1,4 @@
-import { isLanderDesign, type LanderDesign } from '~/shared/landers/lander-slug';
+import type { LanderDesign } from '~/shared/landers/lander-slug';
 import type { SiteConfig } from '../sites/site-config';
 import type { Experiment } from './affiliates-config';
 
@@ -53,9 +53,4 @@ export function isKnownVariant(site: SiteConfig, value: string): boolean {
   return site.affiliates.experiments.some(
     (experiment) => experiment.name === name && experiment.variants.some((variant) => variant.id === id),
   );
-}
-
-/** Whether a tracking record's `lander` names a lander design. */
-export function isKnownLander(value: string): boolean {
-  return isLanderDesign(value);
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { parseTrackingCookie } from '~/shared/tracking';
 import type { Db } from '../db/client';
 import { conversions, postbacks, profiles, users } from '../db/schema';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteRegistry } from '../sites/load-sites';
 import type { ConversionEvent } from './affiliates-config';
 import { centsToDecimal, renderPostbackUrl } from './postback-url';
 
@@ -22,23 +21,25 @@ export interface ConversionInput {
  * transaction, so it exists exactly when what caused it was committed, and queues its postback
  * (the outbox row with the rendered URL) when the account came from a network that wants this
  * event. At most once per account and event (per transaction for rebills and refunds): a repeat
- * is ignored. The first sale of an account is `sale`, every later one `rebill`.
- * @returns the event recorded, or null when it had been recorded before (or the account is gone).
+ * is ignored. The first sale of an account is `sale`, every later one `rebill`. The account's site
+ * (its networks) is looked up in `sites`.
+ * @returns the event recorded, or null when it had been recorded before (or the account or its site is gone).
  */
 export async function recordConversion(
   tx: Executor,
-  site: SiteConfig,
+  sites: Pick<SiteRegistry, 'byPackageName'>,
   input: ConversionInput,
 ): Promise<{ event: ConversionEvent; conversionId: number; postbackQueued: boolean } | null> {
   const [account] = await tx
-    .select({ tracking: users.tracking, country: profiles.country })
+    .select({ site: users.site, tracking: users.tracking, country: profiles.country })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, input.userId))
     .limit(1);
-  if (!account) return null;
-  // Stored records were checked at signup; parsing again keeps only the record's own fields.
-  const tracking = parseTrackingCookie(account.tracking ? JSON.stringify(account.tracking) : undefined) ?? {};
+  const site = account && sites.byPackageName.get(account.site);
+  if (!account || !site) return null;
+  // Checked when the account was created (attributionOf): its lander and variant are known ones.
+  const tracking = account.tracking ?? {};
   const network = tracking.network?.toLowerCase() ?? null;
   const base = {
     userId: input.userId,

@@ -1,5 +1,4 @@
 import { isbot } from 'isbot';
-import { trackingFromSearchParams } from '~/shared/tracking';
 import { variantValue, assignVariant, runningExperimentFor } from '../affiliates/experiments';
 import { countLanderVisit } from '../affiliates/lander-visits';
 import type { AppContext } from '../context';
@@ -7,7 +6,7 @@ import { landerPathFor } from '../landers/prerendered-files';
 import type { SiteConfig } from '../sites/site-config';
 import { preferenceCookie, readCookies } from './cookies';
 import { detectRequestLocale } from './request-locale';
-import { readTrackingCookie, trackingFromUrl } from './tracking-cookie';
+import { trackingFromUrl } from './tracking-cookie';
 
 /** First-party cookie with the visitor's variant per experiment (`{"experiment":"variant"}`), docs/product.md §12. */
 export const EXPERIMENT_COOKIE = 'amora_ab';
@@ -64,13 +63,16 @@ export function redirectToLander(input: {
   const sticky = stickyVariants(request);
   const variant = experiment && assignVariant(experiment, sticky[experiment.name], input.random);
   const design = variant?.design ?? input.design;
+  const variantTag = experiment && variant ? variantValue(experiment, variant.id) : null;
   const target = new URL(`${landerPathFor(site, design, locale, variant?.copy)}${url.search}`, url);
   target.searchParams.set('lander', design);
-  if (experiment && variant) target.searchParams.set('variant', variantValue(experiment, variant.id));
+  if (variantTag) target.searchParams.set('variant', variantTag);
   else target.searchParams.delete('variant');
   headers.set('location', `${target.pathname}${target.search}`);
-  const tracking = trackingFromUrl(target, request);
-  if (tracking) headers.append('set-cookie', tracking.setCookie);
+  // Never null: the target names its lander. Merged with the cookie's record, so its network is
+  // the URL's on a new click and the earlier one otherwise.
+  const tracking = trackingFromUrl(target, request)!;
+  headers.append('set-cookie', tracking.setCookie);
   if (experiment && variant?.isNew)
     headers.append(
       'set-cookie',
@@ -81,15 +83,9 @@ export function redirectToLander(input: {
         EXPERIMENT_MAX_AGE_S,
       ),
     );
-  const record = tracking?.record ?? readTrackingCookie(request);
   return {
     response: new Response(null, { status: 302, headers }),
-    visit: {
-      site: site.package_name,
-      lander: design,
-      variant: experiment && variant ? variantValue(experiment, variant.id) : null,
-      network: trackingFromSearchParams(url.searchParams)?.network ?? record?.network ?? null,
-    },
+    visit: { site: site.package_name, lander: design, variant: variantTag, network: tracking.record.network ?? null },
   };
 }
 

@@ -71,15 +71,7 @@ export async function settleTransaction(
         .returning({ id: paymentTransactions.id });
       if (!won) return false;
       await grantPurchase(tx, open, payment, now);
-      const site = ctx.sites.byPackageName.get(open.site);
-      if (site) {
-        await recordConversion(tx, site, {
-          userId: open.userId,
-          event: 'sale',
-          transaction: { id: open.id, amountCents: open.amountCents, currency: open.currency },
-          now,
-        });
-      }
+      await recordConversion(tx, ctx.sites, { userId: open.userId, event: 'sale', transaction: open, now });
       return true;
     });
     if (granted) {
@@ -128,15 +120,7 @@ async function settlePaid(
       .returning({ id: paymentTransactions.id });
     if (!won) return false;
     await reversePurchase(tx, transaction, reason, now);
-    const site = ctx.sites.byPackageName.get(transaction.site);
-    if (site) {
-      await recordConversion(tx, site, {
-        userId: transaction.userId,
-        event: reason,
-        transaction: { id: transaction.id, amountCents: transaction.amountCents, currency: transaction.currency },
-        now,
-      });
-    }
+    await recordConversion(tx, ctx.sites, { userId: transaction.userId, event: reason, transaction, now });
     return true;
   });
   if (reversed) {

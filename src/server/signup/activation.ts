@@ -141,9 +141,8 @@ export async function confirmActivation(ctx: AppContext, token: string): Promise
       .update(users)
       .set({ status: 'active' })
       .where(and(eq(users.id, row.userId), eq(users.email, row.email), eq(users.status, 'not_confirmed')))
-      .returning({ site: users.site });
-    const site = activated && ctx.sites.byPackageName.get(activated.site);
-    if (site) await recordConversion(tx, site, { userId: row.userId, event: 'activation', now });
+      .returning({ id: users.id });
+    if (activated) await recordConversion(tx, ctx.sites, { userId: row.userId, event: 'activation', now });
   });
   return 'done';
 }

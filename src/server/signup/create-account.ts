@@ -78,7 +78,7 @@ export async function createAccount(
         lastActiveAt: now,
       });
       if (site.welcome_credits > 0) await grantCredits(tx, user.id, site.welcome_credits, 'welcome');
-      await recordConversion(tx, site, { userId: user.id, event: 'signup', now });
+      await recordConversion(tx, ctx.sites, { userId: user.id, event: 'signup', now });
       return user.id;
     });
     return ok({ userId });
