@@ -40,6 +40,11 @@ export const siteConfigSchema = publicSettingsSchema
     affiliates: affiliatesConfigSchema.default({ networks: {}, experiments: [] }),
     /** Message pushes may carry a short text preview (off: only the sender's name). */
     push_message_preview: z.boolean().default(false),
+    /**
+     * docs/product.md §13 Photo review: a member's new photo shows to others before an operator
+     * approved it (true), or only once approved (false). A rejected photo never shows.
+     */
+    photos_before_approval: z.boolean().default(true),
     features: z
       .strictObject({
         /** Camads: live webcam cards in the search grid (docs/product.md §6). */

@@ -115,6 +115,13 @@ export const reports = pgTable(
       .notNull()
       .default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** docs/product.md §13 Reports queue: what the operator did (`dismissed`, `warned`, `suspended`, …). */
+    outcome: text('outcome', {
+      enum: ['dismissed', 'warned', 'photo_removed', 'about_cleared', 'suspended', 'banned'],
+    }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** operators.id of who worked it. */
+    resolvedBy: integer('resolved_by'),
   },
   (t) => [index('reports_status_idx').on(t.status, t.createdAt)],
 );

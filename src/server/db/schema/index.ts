@@ -20,3 +20,4 @@ export * from './realtime';
 export * from './account';
 export * from './premium';
 export * from './affiliates';
+export * from './operators';

@@ -14,6 +14,18 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { TrackingRecordValue } from '~/shared/tracking';
 
+/** What the automated photo screening stored (docs/product.md §13 Screening). */
+export interface PhotoScreening {
+  /** nsfwjs class probabilities, 0..1: Drawing, Hentai, Neutral, Porn, Sexy. */
+  nsfw: Record<string, number>;
+  /** Faces found, and the youngest apparent age among them, when the face model ran. */
+  faces?: number;
+  youngestAge?: number | null;
+  /** Time the classifiers took, ms. */
+  ms: number;
+  model: string;
+}
+
 /**
  * Member tables (docs/product.md §3 User, Profile): the account, its public profile and its photos.
  * Every other area file refers to these; this file imports no other area.
@@ -76,6 +88,12 @@ export const users = pgTable(
     deleteDiscountOfferedAt: timestamp('delete_discount_offered_at', { withTimezone: true }),
     /** When the complete-signup reminder mail went out (sent at most once). */
     signupReminderSentAt: timestamp('signup_reminder_sent_at', { withTimezone: true }),
+    /**
+     * docs/product.md §13 member actions: suspended until this time (log-in refused, sessions
+     * ended, profile hidden; the profile shows again once it passed), or banned for good.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_site_email_idx').on(t.site, t.email),
@@ -106,6 +124,8 @@ export const profiles = pgTable(
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
     mainImageId: integer('main_image_id'),
     isVisible: boolean('is_visible').notNull().default(true),
+    /** docs/product.md §13 Screening: one of the member's photos is flagged explicit (`hideNudity` leaves the member out). */
+    hasNudity: boolean('has_nudity').notNull().default(false),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -145,6 +165,30 @@ export const images = pgTable(
     height: integer('height').notNull(),
     position: smallint('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * docs/product.md §13 Photo review: a member's upload starts `pending`; an operator approves or
+     * rejects it (a rejected photo's files are removed). Rows from before review existed are approved.
+     */
+    reviewStatus: text('review_status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('approved'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The operator who reviewed it (operators.id; no reference: members.ts refers to no other area). */
+    reviewedBy: integer('reviewed_by'),
+    rejectReason: text('reject_reason'),
+    /** Classifier scores of the automated screening (0..1 per class), null until screened. */
+    screening: jsonb('screening').$type<PhotoScreening>(),
+    screenedAt: timestamp('screened_at', { withTimezone: true }),
+    /** A member's upload waits for the screening job (demo and older photos are not screened). */
+    screeningDue: boolean('screening_due').notNull().default(false),
+    /** Scored explicit by the screening (or by an operator). */
+    nudity: boolean('nudity').notNull().default(false),
+    /** Review queue order: higher first (no face, apparent age under 21, nudity). */
+    reviewPriority: smallint('review_priority').notNull().default(0),
   },
-  (t) => [index('images_profile_idx').on(t.profileId, t.position)],
+  (t) => [
+    index('images_profile_idx').on(t.profileId, t.position),
+    index('images_review_idx').on(t.reviewStatus, t.reviewPriority, t.createdAt),
+    index('images_screening_due_idx').on(t.createdAt).where(sql`${t.screeningDue}`),
+  ],
 );
