@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseIpRange } from './security/ip-ranges';
+import { parseIpRange, type IpRange } from './security/ip-ranges';
 import { S3_ENV_SCHEMA, s3ConfigFrom, s3EnvProblems, type S3Config } from './storage/s3-config';
 
 /** The non-empty, trimmed entries of a comma-separated variable. */
@@ -46,6 +46,16 @@ const envSchema = z.object({
       error: 'must be 0 or a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
     })
     .default('0'),
+  /**
+   * docs/product.md §13 Access: when set, the operator console (`/admin`) answers only these
+   * client addresses or CIDR ranges (comma-separated); any other address gets a 404.
+   */
+  ADMIN_ALLOWED_IPS: z
+    .string()
+    .refine((value) => listOf(value).every((entry) => parseIpRange(entry) !== null), {
+      error: 'must be a comma-separated list of IP addresses or CIDR ranges (e.g. 203.0.113.7,10.0.0.0/8)',
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** VAPID keys (base64url); when unset they are generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z
@@ -96,6 +106,11 @@ const envSchema = z.object({
     .min(1)
     .max(64)
     .default(() => Math.min(2, Math.max(1, Math.floor(os.availableParallelism() / 2)))),
+  /**
+   * docs/product.md §13 Screening: `off` stops the background photo screening (nudity, faces and
+   * apparent age of uploads; ≈0.5 s of one core per photo and ≈300 MB for the models), e.g. on a small machine.
+   */
+  PHOTO_SCREENING: z.enum(['on', 'off']).default('on'),
   /** Partner webcam feed (JSON `{ cams: [...] }`); unset = the built-in demo feed. */
   XCAMS_FEED_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /**
@@ -158,6 +173,8 @@ export interface Config {
   trustProxy: boolean;
   /** TRUST_PROXY: addresses / CIDR ranges of the reverse proxies whose X-Forwarded-For is read. */
   trustedProxies: string[];
+  /** ADMIN_ALLOWED_IPS as ranges; null → the console answers any address. */
+  adminAllowedIps: IpRange[] | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   pushAllowInsecureEndpoints: boolean;
@@ -187,6 +204,8 @@ export interface Config {
   };
   /** docs/product.md §12 Postbacks: one attempt's timeout and the first retry's delay (ms). */
   postbacks: { timeoutMs: number; retryBaseMs: number };
+  /** docs/product.md §13 Screening: the screening job runs (PHOTO_SCREENING, default on). */
+  photoScreening: boolean;
 }
 
 /** Raised by `loadConfig` with every bad variable named in its message. */
@@ -225,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     trustProxy: trustedProxies.length > 0,
     trustedProxies,
+    adminAllowedIps: e.ADMIN_ALLOWED_IPS ? listOf(e.ADMIN_ALLOWED_IPS).map((entry) => parseIpRange(entry)!) : null,
     logLevel: e.LOG_LEVEL,
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === '1',
@@ -252,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_URL } : null,
     },
     postbacks: { timeoutMs: e.POSTBACK_TIMEOUT_MS, retryBaseMs: e.POSTBACK_RETRY_BASE_MS },
+    photoScreening: e.PHOTO_SCREENING === 'on',
   };
 }
 

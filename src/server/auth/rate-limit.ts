@@ -17,7 +17,9 @@ export type RateLimitName =
   | 'emailChangeResend'
   | 'emailChangeLink'
   | 'report'
-  | 'uploadBytes';
+  | 'uploadBytes'
+  | 'operatorLogin'
+  | 'operatorCode';
 
 /** Limits per action: at most `limit` hits per `windowMs` per key (login and signup from the config). */
 export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: number; windowMs: number } {
@@ -57,6 +59,12 @@ export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: num
       return { limit: ctx.config.rateLimits.reportsPerHour, windowMs: 60 * 60_000 };
     case 'uploadBytes':
       return { limit: ctx.config.photos.uploadBytesPerDay, windowMs: 24 * 60 * 60_000 };
+    // docs/product.md §13 Access: operator passwords as member log-ins (per address and per
+    // e-mail address); second-factor codes 5 per 10 minutes per operator, so 10⁶ codes cannot be tried.
+    case 'operatorLogin':
+      return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
+    case 'operatorCode':
+      return { limit: 5, windowMs: 10 * 60_000 };
   }
 }
 

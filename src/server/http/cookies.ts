@@ -1,6 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S } from '../auth/known-device';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { OPERATOR_COOKIE } from '../operators/operator-sessions';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -63,5 +64,22 @@ export function deviceCookie(url: URL, token: string): string {
     secure: isSecureRequest(url),
     path: '/',
     maxAge: KNOWN_DEVICE_TTL_S,
+  });
+}
+
+/**
+ * Set-Cookie of the operator session (docs/product.md §13 Access): HttpOnly, SameSite=Strict,
+ * path `/admin` (never sent to the member pages or API), Secure outside localhost; `expiresAt`
+ * null removes it.
+ */
+export function operatorCookie(url: URL, token: string, expiresAt: Date | null): string {
+  return stringifySetCookie({
+    name: OPERATOR_COOKIE,
+    value: expiresAt ? token : '',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isSecureRequest(url),
+    path: '/admin',
+    ...(expiresAt ? { expires: expiresAt } : { maxAge: 0 }),
   });
 }

@@ -67,6 +67,9 @@ export async function addProfileImage(
         height: processed.value.height,
         position,
         createdAt: ctx.clock.now(),
+        // docs/product.md §13: every member upload waits for an operator's review and the screening job.
+        reviewStatus: 'pending',
+        screeningDue: true,
       })
       .returning({ id: images.id });
     const mainImageId = currentMain ?? row!.id;

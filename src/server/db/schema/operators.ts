@@ -1,3 +1,4 @@
+import { OPERATOR_ROLES, type OperatorRole } from '~/shared/contracts/admin/roles';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -6,9 +7,7 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } 
  * operator action. This file imports no other area: operators are not members.
  */
 
-/** The roles of docs/product.md §13 Roles; what each may call is `ROLE_PERMISSIONS` (operators/roles.ts). */
-export const OPERATOR_ROLES = ['moderator', 'support', 'finance', 'admin'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export { OPERATOR_ROLES, type OperatorRole };
 
 /**
  * An operator account. Created by `npm run operator:add` with a one-time setup link (only the

@@ -1,0 +1,45 @@
+import {
+  adminLoginContract,
+  adminLogoutContract,
+  adminMeContract,
+  adminSecondFactorContract,
+  adminSetupContract,
+} from '~/shared/contracts/admin/auth';
+import { canOpen, SECTION_ROLES, type AdminSection } from '~/shared/contracts/admin/roles';
+import { fail, ok } from '~/shared/errors';
+import { completeOperatorSetup } from '../../operators/operator-accounts';
+import { finishOperatorLogin, startOperatorLogin } from '../../operators/operator-login';
+import { endOperatorSession, OPERATOR_SESSION_MS, SECOND_FACTOR_MS } from '../../operators/operator-sessions';
+import { defineAdminOperation } from '../admin-api';
+import { operatorCookie } from '../cookies';
+
+/** Operator log-in steps, log-out, setup link and the current operator (docs/product.md §13 Access). */
+export const adminAuthOperations = [
+  defineAdminOperation(adminLoginContract, async ({ body }, req) => {
+    const started = await startOperatorLogin(req.ctx, { ...body, clientAddress: req.clientAddress });
+    if (!started.ok) return started;
+    await endOperatorSession(req.ctx, req.sessionToken);
+    const expires = new Date(req.ctx.clock.now().getTime() + SECOND_FACTOR_MS);
+    req.setCookies.push(operatorCookie(req.url, started.value.token, expires));
+    return ok({ enrolment: started.value.enrolment });
+  }),
+  defineAdminOperation(adminSecondFactorContract, async ({ body }, req) => {
+    if (!req.session || req.session.stage !== 'password') return fail('not_logged_in');
+    const finished = await finishOperatorLogin(req.ctx, req.session, body);
+    if (!finished.ok) return finished;
+    const expires = new Date(req.ctx.clock.now().getTime() + OPERATOR_SESSION_MS);
+    req.setCookies.push(operatorCookie(req.url, finished.value.token, expires));
+    return ok({ recoveryCodes: finished.value.recoveryCodes });
+  }),
+  defineAdminOperation(adminLogoutContract, async (_input, req) => {
+    await endOperatorSession(req.ctx, req.sessionToken);
+    req.setCookies.push(operatorCookie(req.url, '', null));
+    return ok({ done: true as const });
+  }),
+  defineAdminOperation(adminSetupContract, async ({ body }, req) => completeOperatorSetup(req.ctx, body)),
+  defineAdminOperation(adminMeContract, async (_input, req) => {
+    const { email, role } = req.session.operator;
+    const sections = (Object.keys(SECTION_ROLES) as AdminSection[]).filter((section) => canOpen(role, section));
+    return ok({ email, role, sections });
+  }),
+];

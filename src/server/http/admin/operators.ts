@@ -1,0 +1,54 @@
+import {
+  adminAddOperatorContract,
+  adminAuditContract,
+  adminOperatorsContract,
+  adminUpdateOperatorContract,
+} from '~/shared/contracts/admin/operators';
+import { ok } from '~/shared/errors';
+import { listAudit } from '../../operators/audit-log';
+import { addOperator, listOperators, updateOperator } from '../../operators/operator-accounts';
+import { defineAdminOperation } from '../admin-api';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The audit log and operator accounts (docs/product.md §13 Audit log, Access). */
+export const adminOperatorOperations = [
+  defineAdminOperation(adminAuditContract, async ({ query }, req) => {
+    const { entries, hasMore } = await listAudit(req.ctx, {
+      ...query,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS - 1) : undefined,
+      limit: 50,
+    });
+    return ok({
+      entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+      hasMore,
+    });
+  }),
+  defineAdminOperation(adminOperatorsContract, async (_input, req) => {
+    const rows = await listOperators(req.ctx);
+    return ok({
+      operators: rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        enrolled: row.enrolled !== null,
+        disabled: row.disabledAt !== null,
+        lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    });
+  }),
+  defineAdminOperation(adminAddOperatorContract, async ({ body }, req) => {
+    const added = await addOperator(req.ctx, body, req.session.operator);
+    if (!added.ok) return added;
+    return ok({
+      id: added.value.id,
+      setupPath: `/admin/setup?token=${added.value.setupToken}`,
+      setupExpiresAt: added.value.setupExpiresAt.toISOString(),
+    });
+  }),
+  defineAdminOperation(adminUpdateOperatorContract, async ({ body, params }, req) =>
+    updateOperator(req.ctx, Number(params.id), body, req.session.operator),
+  ),
+];
