@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { adminOperations } from '../../src/server/http/admin/all-operations';
+import { OPERATOR_ROLES, type OperatorRole } from '../../src/shared/contracts/admin/roles';
+import { useTestContext } from '../helpers/context';
+import { callAdmin, loggedInOperator } from '../helpers/operators';
+
+const { ctx } = useTestContext();
+
+/** The operation's path with every `:param` set to 1. */
+const concrete = (path: string) => path.replace(/:\w+/g, '1');
+
+describe('every operator operation × every role (docs/product.md §13 Roles)', () => {
+  it('answers 403 forbidden to exactly the roles an operation does not list, before reading its input', async () => {
+    const cookies = {} as Record<OperatorRole, string>;
+    for (const role of OPERATOR_ROLES) cookies[role] = (await loggedInOperator(ctx(), role)).cookie;
+    const guarded = adminOperations.filter((op) => op.contract.roles !== 'anyone');
+    expect(guarded.length).toBeGreaterThan(3);
+    for (const { contract } of guarded) {
+      const roles = contract.roles as readonly OperatorRole[];
+      for (const role of OPERATOR_ROLES) {
+        const answer = await callAdmin(ctx(), concrete(contract.path), {
+          method: contract.method,
+          cookie: cookies[role],
+          body: contract.method === 'GET' ? undefined : {},
+        });
+        const refused = answer.status === 403 && answer.json?.error?.code === 'forbidden';
+        expect(refused, `${contract.method} ${contract.path} as ${role}: ${answer.status}`).toBe(!roles.includes(role));
+      }
+      const anonymous = await callAdmin(ctx(), concrete(contract.path), {
+        method: contract.method,
+        body: contract.method === 'GET' ? undefined : {},
+      });
+      expect(anonymous.json.error.code, `${contract.path} without a session`).toBe('not_logged_in');
+    }
+  });
+});
