@@ -149,3 +149,24 @@ export async function walkSignupWizard(
   }
   await atStep(7);
 }
+
+/**
+ * The operator console's pages (docs/product.md §13), audited as an admin (every section opens)
+ * by console-layout.e2e.ts on each demo site; `{id}` = demo member 1.
+ */
+export const CONSOLE_ROUTES: Route[] = [
+  { name: 'console-dashboard', path: '/admin' },
+  { name: 'console-reports', path: '/admin/reports' },
+  { name: 'console-photos', path: '/admin/photos' },
+  { name: 'console-members', path: '/admin/members' },
+  { name: 'console-member', path: '/admin/members/{id}' },
+  { name: 'console-payments', path: '/admin/payments' },
+  { name: 'console-affiliates', path: '/admin/affiliates' },
+  { name: 'console-audit', path: '/admin/audit' },
+  { name: 'console-operators', path: '/admin/operators' },
+];
+/** Console pages without an operator session. */
+export const CONSOLE_VISITOR_ROUTES: Route[] = [
+  { name: 'console-login', path: '/admin/login' },
+  { name: 'console-setup-incomplete', path: '/admin/setup' },
+];

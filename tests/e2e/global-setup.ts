@@ -1,15 +1,42 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, waitForServer } from './server';
 
+/**
+ * The console's operators of the browser tests, one per role plus one for the layout audit:
+ * made with `npm run operator:add` on the fresh data folder before the server starts (the
+ * embedded database has one user at a time), as an operator of a new installation would.
+ */
+export const E2E_OPERATORS = [
+  { email: 'moderator@ops.test', role: 'moderator' },
+  { email: 'support@ops.test', role: 'support' },
+  { email: 'finance@ops.test', role: 'finance' },
+  { email: 'admin@ops.test', role: 'admin' },
+  { email: 'audit@ops.test', role: 'admin' },
+] as const;
+
+function addOperators(dataDir: string): Record<string, string> {
+  const run = spawnSync(
+    path.resolve('node_modules/.bin/tsx'),
+    ['src/server/operators/add-operator-cli.ts', ...E2E_OPERATORS.flatMap(({ email, role }) => ['--email', email, '--role', role])],
+    { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+  );
+  const tokens = [...run.stdout.matchAll(/\/admin\/setup\?token=([\w-]+)/g)].map((match) => match[1]!);
+  if (run.status !== 0 || tokens.length !== E2E_OPERATORS.length)
+    throw new Error(`operator:add failed: ${run.stdout}${run.stderr}`);
+  return Object.fromEntries(E2E_OPERATORS.map(({ email }, i) => [email, tokens[i]!]));
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     /** A second server process on the same database (only in the PostgreSQL run). */
     baseURL2?: string;
+    /** Setup tokens of the console's operators made before the server started, by their e-mail address. */
+    operatorSetupTokens: Record<string, string>;
   }
 }
 
@@ -21,6 +48,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-e2e-'));
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
+  const operatorSetupTokens = addOperators(dataDir);
   const log: string[] = [];
   // Every test browser comes from 127.0.0.1: the per-address signup and login limits (tested in
   // tests/integration/auth.test.ts) would otherwise stop the journeys and the layout audit mid-run.
@@ -48,6 +76,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`${(error as Error).message}\n${log.join('')}`, { cause: error });
   }
   project.provide('baseURL', baseURL);
+  project.provide('operatorSetupTokens', operatorSetupTokens);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

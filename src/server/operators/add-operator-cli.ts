@@ -2,6 +2,7 @@
  * `npm run operator:add -- --email ops@example.com --role moderator [--site amora]`: creates an
  * operator account (docs/product.md §13 Access) and prints its one-time setup link (72 hours),
  * on the host of `--site` (default: the default site). Roles: moderator, support, finance, admin.
+ * Several `--email … --role …` pairs add several operators in one run.
  * On the embedded database (PGlite) the server must not be running on the same data folder.
  */
 import { parseArgs } from 'node:util';
@@ -11,10 +12,22 @@ import { createContext } from '../context';
 import { siteOrigin } from '../mail/background-mail';
 import { addOperator } from './operator-accounts';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, role: { type: 'string' }, site: { type: 'string' } } });
-const role = values.role as OperatorRole | undefined;
-if (!values.email || !/^[^\s@]+@[^\s@]+$/.test(values.email) || !role || !OPERATOR_ROLES.includes(role)) {
-  console.error(`operator:add: --email ADDRESS and --role (${OPERATOR_ROLES.join(' | ')}) are required`);
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string', multiple: true },
+    role: { type: 'string', multiple: true },
+    site: { type: 'string' },
+  },
+});
+const emails = values.email ?? [];
+const roles = (values.role ?? []) as OperatorRole[];
+const valid =
+  emails.length > 0 &&
+  emails.length === roles.length &&
+  emails.every((email) => /^[^\s@]+@[^\s@]+$/.test(email)) &&
+  roles.every((role) => OPERATOR_ROLES.includes(role));
+if (!valid) {
+  console.error(`operator:add: --email ADDRESS and --role (${OPERATOR_ROLES.join(' | ')}) are required, in pairs`);
   process.exit(2);
 }
 const ctx = await createContext(getConfig());
@@ -24,12 +37,15 @@ try {
     console.error(`operator:add: no site "${values.site}"`);
     process.exitCode = 2;
   } else {
-    const added = await addOperator(ctx, { email: values.email, role });
-    if (!added.ok) {
-      console.error(`operator:add: ${values.email} already has an operator account`);
-      process.exitCode = 1;
-    } else {
-      console.log(`Operator ${values.email.trim().toLowerCase()} (${role}) created.`);
+    for (const [i, email] of emails.entries()) {
+      const role = roles[i]!;
+      const added = await addOperator(ctx, { email, role });
+      if (!added.ok) {
+        console.error(`operator:add: ${email} already has an operator account`);
+        process.exitCode = 1;
+        continue;
+      }
+      console.log(`Operator ${email.trim().toLowerCase()} (${role}) created.`);
       console.log(`One-time setup link (until ${added.value.setupExpiresAt.toISOString()}):`);
       console.log(`${siteOrigin(ctx, site)}/admin/setup?token=${added.value.setupToken}`);
     }
