@@ -146,3 +146,12 @@ describe('abuse limits: reports, upload bytes, decode concurrency', () => {
     }
   });
 });
+
+describe('photo screening (docs/product.md §13 Screening)', () => {
+  it('is on by default, off with PHOTO_SCREENING=off, and refuses other values', () => {
+    expect(loadConfig({}).photoScreening).toBe(true);
+    expect(loadConfig({ PHOTO_SCREENING: 'on' }).photoScreening).toBe(true);
+    expect(loadConfig({ PHOTO_SCREENING: 'off' }).photoScreening).toBe(false);
+    expect(() => loadConfig({ PHOTO_SCREENING: 'no' })).toThrow(/PHOTO_SCREENING/);
+  });
+});

@@ -38,7 +38,7 @@ describe('GET /api/search.php parameters besides the filters (docs/product.md §
     expect(await names({ source: 'members', trafficsource: 'adnet' }, 'lovelane')).toEqual(['Lisa']);
   });
 
-  it('hideNudity is accepted and changes nothing: photos carry no nudity flag yet', async () => {
+  it('hideNudity is accepted and, with no photo flagged, changes nothing (flagged photos: photo-screening.test.ts)', async () => {
     const lisa = await createMember(ctx(), { name: 'Lisa', country: 'NL' });
     await addImage(ctx(), lisa);
     await createMember(ctx(), { name: 'Eva', country: 'NL' });

@@ -6,5 +6,7 @@ import '../signup/signup-reminder';
 import '../account/data-export-expiry';
 import '../payments/reconcile';
 import '../affiliates/deliver-postbacks';
+import '../moderation/screening-job';
+import '../moderation/lift-suspensions-job';
 
 export {};

@@ -25,6 +25,8 @@ export interface SearchInput {
    * ignored, the neighbour country included (docs/product.md §9) — minus the main results.
    */
   similar?: boolean;
+  /** docs/product.md §7 `hideNudity`: leave out members with a photo flagged explicit (`profiles.has_nudity`). */
+  hideNudity?: boolean;
 }
 
 /** The filter condition of a search (without the viewer). */
@@ -53,8 +55,9 @@ export function similarFilters(filters: SearchFilters): { filters: SearchFilters
  * docs/product.md §2 Search: visible members matching gender, country (else the site's
  * countries), region and age,
  * most recently active first, one page at a time (keyset pages, see
- * search-page-rows.ts), with the total count (cached per filter set for
- * COUNT_TTL_MS; the searcher is never counted). A visitor's answer is shared by every visitor
+ * search-page-rows.ts); with `hideNudity` without members whose photos carry the nudity flag
+ * (docs/product.md §13 Screening). The total count is cached per filter set for
+ * COUNT_TTL_MS (the searcher is never counted). A visitor's answer is shared by every visitor
  * asking the same page for PAGE_TTL_MS (page-cache.ts).
  */
 export async function searchMembers(ctx: AppContext, input: SearchInput): Promise<SearchResponse> {
@@ -64,6 +67,7 @@ export async function searchMembers(ctx: AppContext, input: SearchInput): Promis
     input.similar ? 'similar' : 'main',
     input.filters,
     input.filters.country ? null : input.countries,
+    Boolean(input.hideNudity),
     today.toISOString().slice(0, 10),
     input.page,
     input.pp,
@@ -82,6 +86,7 @@ async function runSearch(ctx: AppContext, input: SearchInput, today: Date): Prom
     effective = widened.filters;
     matching = and(filterCondition(widened.filters, widened.countries ?? countries, today), not(main))!;
   }
+  if (input.hideNudity) matching = and(matching, eq(profiles.hasNudity, false))!;
   // Members who blocked each other never see each other.
   const condition = viewerId === null ? matching : and(matching, ne(profiles.id, viewerId), notBlockedWith(viewerId))!;
 
@@ -89,6 +94,7 @@ async function runSearch(ctx: AppContext, input: SearchInput, today: Date): Prom
     input.similar ? 'similar' : 'main',
     filters,
     filters.country ? null : countries,
+    Boolean(input.hideNudity),
     today.toISOString().slice(0, 10),
   ]);
   const [rows, matchCount, viewerMatches] = await Promise.all([

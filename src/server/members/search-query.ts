@@ -20,9 +20,9 @@ export function filtersOfQuery(query: SearchQuery): SearchFilters {
  * search of all countries never gets it. The API and the server-rendered first page of `/members`
  * both run it, so they answer alike. @throws database errors.
  *
- * Three parameters do not change the answer: `source` only names the asking list, `trafficsource`
- * is read by the endpoint's access check (`requestAccess`, docs/product.md §5), and `hideNudity`
- * has no effect until photos carry a nudity flag (none does yet, so there is nothing to hide).
+ * `hideNudity` leaves out members with a photo flagged explicit (docs/product.md §13 Screening).
+ * Two parameters do not change the answer: `source` only names the asking list, and `trafficsource`
+ * is read by the endpoint's access check (`requestAccess`, docs/product.md §5).
  */
 export async function searchByQuery(
   ctx: AppContext,
@@ -46,5 +46,6 @@ export async function searchByQuery(
     similar: query.similarpage !== undefined,
     viewerId,
     countries: query.searchAllCountries ? null : siteCountries,
+    hideNudity: Boolean(query.hideNudity),
   });
 }

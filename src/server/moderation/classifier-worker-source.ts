@@ -4,7 +4,8 @@
  * file, because the server is bundled by Astro into `dist/server/chunks/`, where a worker file
  * beside the source would not exist; the string survives bundling, and the worker loads the
  * libraries by the absolute paths in `workerData.paths` (resolved from node_modules by
- * photo-classifier.ts), so nothing depends on the working directory.
+ * photo-classifier.ts; nsfwjs by the file URL of its ES module build), so nothing depends on the
+ * working directory.
  *
  * CommonJS, run on the TensorFlow.js WebAssembly backend (the `.wasm` files ship in
  * `@tensorflow/tfjs-backend-wasm`; no native binaries). Models come from the packages on disk:
@@ -27,7 +28,6 @@ for (const level of ['log', 'info', 'warn', 'debug']) console[level] = () => {};
 const paths = workerData.paths;
 const tf = require(paths.tfjs);
 const wasm = require(paths.tfjsBackendWasm);
-const nsfwjs = require(paths.nsfwjs);
 const faceapi = workerData.faces ? require(paths.faceApi) : null;
 const NSFW_SIZE = 224;
 let faceOptions = null;
@@ -37,6 +37,7 @@ async function load() {
   wasm.setWasmPaths(paths.wasmDir);
   if (!(await tf.setBackend('wasm'))) throw new Error('tfjs wasm backend unavailable');
   await tf.ready();
+  const nsfwjs = await import(paths.nsfwjs);
   const model = await nsfwjs.load(workerData.nsfwModel, { size: NSFW_SIZE });
   let name = 'nsfwjs@' + workerData.versions.nsfwjs + ' ' + workerData.nsfwModel;
   if (faceapi) {

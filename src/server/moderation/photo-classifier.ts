@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { CLASSIFIER_WORKER_SOURCE } from './classifier-worker-source';
 
@@ -43,6 +45,8 @@ export interface ClassifierOptions {
   timeoutMs?: number;
   /** After a failed model load, further calls fail at once for this long (ms). */
   retryLoadAfterMs?: number;
+  /** An idle worker is ended after this long (ms), giving back its memory (≈250–500 MB); the next call starts it again. */
+  idleMs?: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -56,14 +60,34 @@ function workerPaths() {
     tfjsBackendWasm: require.resolve('@tensorflow/tfjs-backend-wasm'),
     // A prefix ending in the separator: the wasm backend appends the file name and reads it from disk.
     wasmDir: path.dirname(wasmFile) + path.sep,
-    nsfwjs: require.resolve('nsfwjs'),
+    nsfwjs: esmEntryOf('nsfwjs'),
     faceApi: path.join(faceApiDir, 'dist', 'face-api.node-wasm.js'),
     faceModels: path.join(faceApiDir, 'model'),
   };
 }
 
-function versionOf(name: string): string {
-  return (require(`${name}/package.json`) as { version: string }).version;
+interface PackageJson {
+  version: string;
+  exports?: Record<string, { import?: string }>;
+}
+
+/** A package's folder and package.json (read from disk: nsfwjs exports no `./package.json`). */
+function packageOf(name: string): { dir: string; json: PackageJson } {
+  const entry = require.resolve(name);
+  const marker = `${path.sep}node_modules${path.sep}${name.split('/').join(path.sep)}${path.sep}`;
+  const dir = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  return { dir, json: JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson };
+}
+
+/**
+ * The file URL of a package's ES module entry. nsfwjs is loaded as ESM: its CommonJS build takes
+ * ≈9 s to load the model, its ES build ≈0.4 s.
+ */
+function esmEntryOf(name: string): string {
+  const { dir, json } = packageOf(name);
+  const entry = json.exports?.['.']?.import;
+  if (!entry) throw new Error(`${name} has no ES module entry`);
+  return pathToFileURL(path.join(dir, entry)).href;
 }
 
 interface Pending {
@@ -74,20 +98,26 @@ interface Pending {
 
 /**
  * A classifier whose models run in one worker thread, started on the first call and kept (the
- * models load once: ≈0.5–1.5 s). Requests are answered one at a time in arrival order; the
- * server's event loop only copies pixels. The worker does not keep the process alive while idle.
+ * models load once: ≈0.5–1.5 s) until it has been idle for `idleMs`. Requests are answered one at
+ * a time in arrival order; the server's event loop only copies pixels. The worker does not keep
+ * the process alive while idle.
  * A worker that crashes or does not answer within `timeoutMs` is ended, its pending requests
- * rejected, and the next call starts a new one.
+ * rejected, and the next call starts a new one; when that happens before the models are ready
+ * (a model or library failed to load), calls fail with ClassifierUnavailableError for
+ * `retryLoadAfterMs` before a new start is tried.
  */
 export function createPhotoClassifier(options: ClassifierOptions): PhotoClassifier {
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? 90_000;
   const retryLoadAfterMs = options.retryLoadAfterMs ?? 60_000;
+  const idleMs = options.idleMs ?? 10 * 60_000;
   let worker: Worker | null = null;
+  let idleTimer: NodeJS.Timeout | null = null;
   let model = '';
   let lastLoadMs: number | null = null;
   let loadFailedAt = -Infinity;
   let loadError = '';
   let nextId = 1;
+  let timedOut = () => {};
   const pending = new Map<number, Pending>();
 
   const failAll = (error: Error) => {
@@ -100,8 +130,17 @@ export function createPhotoClassifier(options: ClassifierOptions): PhotoClassifi
   const stop = (error: Error) => {
     const ending = worker;
     worker = null;
+    if (idleTimer) clearTimeout(idleTimer);
     failAll(error);
     void ending?.terminate();
+  };
+  /** Ends a worker that failed: before its models were ready, the classifier is unavailable for a while. */
+  const fail = (failed: Worker, ready: boolean, reason: string) => {
+    if (worker !== failed) return;
+    if (ready) return stop(new Error(reason));
+    loadFailedAt = performance.now();
+    loadError = reason;
+    stop(new ClassifierUnavailableError(`models did not load: ${reason}`));
   };
 
   const start = (): Worker => {
@@ -112,17 +151,20 @@ export function createPhotoClassifier(options: ClassifierOptions): PhotoClassifi
         faces: options.faces,
         nsfwModel: 'MobileNetV2Mid',
         minFaceConfidence: 0.5,
-        versions: { nsfwjs: versionOf('nsfwjs'), faceApi: versionOf('@vladmandic/face-api') },
+        versions: {
+          nsfwjs: packageOf('nsfwjs').json.version,
+          faceApi: packageOf('@vladmandic/face-api').json.version,
+        },
       },
     });
+    let ready = false;
     started.on('message', (message: WorkerMessage) => {
       if (message.type === 'ready') {
+        ready = true;
         lastLoadMs = message.loadMs;
         model = message.model;
       } else if (message.type === 'failed') {
-        loadFailedAt = performance.now();
-        loadError = message.error;
-        if (worker === started) stop(new ClassifierUnavailableError(`models did not load: ${message.error}`));
+        fail(started, false, message.error);
       } else {
         const request = pending.get(message.id);
         if (!request) return;
@@ -133,15 +175,18 @@ export function createPhotoClassifier(options: ClassifierOptions): PhotoClassifi
           const { nsfw, faces, youngestAge, ms } = message;
           request.resolve({ nsfw, ...(faces === undefined ? {} : { faces, youngestAge }), ms, model });
         }
-        if (pending.size === 0) started.unref();
+        if (pending.size === 0) {
+          started.unref();
+          idleTimer = setTimeout(() => {
+            if (worker === started && pending.size === 0) stop(new Error('classifier idle'));
+          }, idleMs);
+          idleTimer.unref();
+        }
       }
     });
-    started.on('error', (error) => {
-      if (worker === started) stop(new Error(`classifier worker failed: ${error.message}`));
-    });
-    started.on('exit', (code) => {
-      if (worker === started) stop(new Error(`classifier worker ended (exit code ${code})`));
-    });
+    started.on('error', (error) => fail(started, ready, `classifier worker failed: ${error.message}`));
+    started.on('exit', (code) => fail(started, ready, `classifier worker ended (exit code ${code})`));
+    timedOut = () => fail(started, ready, `classifier did not answer within ${timeoutMs} ms`);
     return started;
   };
 
@@ -150,15 +195,14 @@ export function createPhotoClassifier(options: ClassifierOptions): PhotoClassifi
     classify(input) {
       if (performance.now() - loadFailedAt < retryLoadAfterMs)
         return Promise.reject(new ClassifierUnavailableError(`models did not load: ${loadError}`));
+      if (idleTimer) clearTimeout(idleTimer);
       worker ??= start();
       const current = worker;
       // Kept alive while answers are awaited, so a script awaiting one does not exit early.
       current.ref();
       const id = nextId++;
       return new Promise<ClassifierOutput>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          if (worker === current) stop(new Error(`classifier did not answer within ${timeoutMs} ms`));
-        }, timeoutMs);
+        const timer = setTimeout(() => timedOut(), timeoutMs);
         pending.set(id, { resolve, reject, timer });
         current.postMessage({ id, nsfw: input.nsfw, face: input.face });
       });
@@ -167,6 +211,7 @@ export function createPhotoClassifier(options: ClassifierOptions): PhotoClassifi
     async close() {
       const ending = worker;
       worker = null;
+      if (idleTimer) clearTimeout(idleTimer);
       failAll(new Error('classifier closed'));
       await ending?.terminate();
     },
@@ -177,7 +222,14 @@ type WorkerMessage =
   | { type: 'ready'; loadMs: number; model: string }
   | { type: 'failed'; error: string }
   | { type: 'error'; id: number; error: string }
-  | { type: 'result'; id: number; nsfw: Record<string, number>; faces?: number; youngestAge?: number | null; ms: number };
+  | {
+      type: 'result';
+      id: number;
+      nsfw: Record<string, number>;
+      faces?: number;
+      youngestAge?: number | null;
+      ms: number;
+    };
 
 let shared: PhotoClassifier | null = null;
 

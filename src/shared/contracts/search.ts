@@ -28,7 +28,7 @@ export const searchQuerySchema = z
     source: textField().max(64).optional(),
     pp: z.coerce.number().int().min(1).max(48).default(SEARCH_PAGE_SIZE),
     auto_load: queryFlag.optional(),
-    /** Accepted, no effect until photos carry a nudity flag (docs/product.md §7). */
+    /** Leave out members with a photo flagged explicit by the screening (docs/product.md §7, §13 Screening). */
     hideNudity: queryFlag.optional(),
     /** Every country, not only the site's (no visitor-country preset either); a country filter still applies. */
     searchAllCountries: queryFlag.optional(),
