@@ -2,6 +2,7 @@ import { and, desc, eq, exists } from 'drizzle-orm';
 import type { ProfileImage } from '~/shared/contracts/profile';
 import type { AppContext } from '../context';
 import { images, profiles } from '../db/schema';
+import { photoShownToOthers } from '../media/photo-visibility';
 import { loadImages, toPublicProfile } from './profile-view';
 import { filterCondition } from './search-members';
 
@@ -13,7 +14,15 @@ import { filterCondition } from './search-members';
  */
 export async function homeFaces(ctx: AppContext, countries: string[] | null, limit = 6): Promise<ProfileImage[]> {
   const today = ctx.clock.now();
-  const hasPhoto = exists(ctx.db.select({ id: images.id }).from(images).where(eq(images.profileId, profiles.id)));
+  // Only photos others may see count (docs/product.md §13 Photo review): pending ones may be hidden.
+  const hasPhoto = exists(
+    ctx.db
+      .select({ id: images.id })
+      .from(images)
+      .where(
+        and(eq(images.profileId, profiles.id), photoShownToOthers(ctx.sites, images.reviewStatus, images.profileId)),
+      ),
+  );
   const rows = await ctx.db
     .select()
     .from(profiles)

@@ -1,10 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OwnProfile, ProfileImage, PublicProfile, User } from '~/shared/contracts/profile';
 import { isLocale } from '~/shared/locales';
 import { presenceOf } from '~/shared/rules/member-rules';
 import { isPremium } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { images, profiles, users } from '../db/schema';
+import { photoShownToOthers, photoShownToOwner } from '../media/photo-visibility';
 import { ageOn } from './age';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -43,13 +44,25 @@ export function withImages(row: ProfileRow, ordered: ProfileImage[], today: Date
   };
 }
 
-/** Images of the given profiles, in gallery order. */
-export async function loadImages(ctx: AppContext, profileIds: number[]): Promise<ImageRow[]> {
+/**
+ * Images of the given profiles, in gallery order: those others may see (docs/product.md §13 Photo
+ * review: no rejected photo, a pending one only when its member's site shows photos before
+ * approval), or with `viewer: 'owner'` every photo not rejected (the member's own view).
+ */
+export async function loadImages(
+  ctx: AppContext,
+  profileIds: number[],
+  viewer: 'others' | 'owner' = 'others',
+): Promise<ImageRow[]> {
   if (profileIds.length === 0) return [];
+  const shown =
+    viewer === 'owner'
+      ? photoShownToOwner(images.reviewStatus)
+      : photoShownToOthers(ctx.sites, images.reviewStatus, images.profileId);
   return ctx.db
     .select()
     .from(images)
-    .where(inArray(images.profileId, profileIds))
+    .where(and(inArray(images.profileId, profileIds), shown))
     .orderBy(asc(images.profileId), asc(images.position), asc(images.id));
 }
 
@@ -75,7 +88,7 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
     .limit(1);
   if (!row || row.user.status === 'deleted') return null;
   const profile: OwnProfile = {
-    ...toPublicProfile(row.profile, await loadImages(ctx, [userId]), ctx.clock.now()),
+    ...toPublicProfile(row.profile, await loadImages(ctx, [userId], 'owner'), ctx.clock.now()),
     last_active_at: row.profile.lastActiveAt.toISOString(),
     date_of_birth: row.profile.dateOfBirth,
     lastSignupStep: row.profile.lastSignupStep,

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { ProfileImage } from '~/shared/contracts/profile';
 import { images, profiles } from '../db/schema';
+import { photoShownToOthers } from '../media/photo-visibility';
 import { cursorOf, rememberCursors, replaceCursors, type PageCursor } from './page-cursors';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -49,10 +50,11 @@ export async function searchPageRows(
     .select({
       profile: profiles,
       atText: sql<string>`${profiles.lastActiveAt}::text`,
-      // One round trip: the page's images as JSON beside each row.
+      // One round trip: the page's images others may see (docs/product.md §13 Photo review) as JSON beside each row.
       images: sql<ProfileImage[]>`coalesce((
         select json_agg(json_build_object('id', i.id, 'filename', i.filename, 'thumb_filename', i.thumb_filename) order by i.position, i.id)
-        from ${images} i where i.profile_id = ${profiles.id}), '[]'::json)`,
+        from ${images} i where i.profile_id = ${profiles.id}
+          and ${photoShownToOthers(ctx.sites, sql`i.review_status`, sql`i.profile_id`)}), '[]'::json)`,
     })
     .from(pageIds)
     .innerJoin(profiles, eq(profiles.id, pageIds.id))
