@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../client/api';
-import { failureIssues, failureMessageKey } from './failures';
+import { failureCode, failureIssues, failureMessageKey } from './failures';
 
 describe('what islands show for a failed store verb', () => {
   it("shows the server's message key and field issues of an API error", () => {
@@ -9,11 +9,13 @@ describe('what islands show for a failed store verb', () => {
     expect(failureMessageKey(failure)).toBe('errors.validation_failed');
     expect(failureIssues(failure)).toEqual(issues);
     expect(failureMessageKey(new ApiError(0, 'network', 'errors.network'))).toBe('errors.network');
+    expect(failureCode(new ApiError(403, 'account_banned', 'login.account_banned'))).toBe('account_banned');
   });
 
   it('falls back to errors.internal, without issues, for anything else', () => {
     expect(failureMessageKey(new Error('boom'))).toBe('errors.internal');
     expect(failureMessageKey(undefined)).toBe('errors.internal');
     expect(failureIssues(new Error('boom'))).toEqual([]);
+    expect(failureCode(new Error('boom'))).toBeNull();
   });
 });

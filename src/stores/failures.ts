@@ -13,3 +13,8 @@ export function failureMessageKey(failure: unknown): string {
 export function failureIssues(failure: unknown): ApiIssue[] {
   return failure instanceof ApiError ? failure.issues : [];
 }
+
+/** The error code of a refused call (`account_banned`, …, or `network`); null for any other failure. */
+export function failureCode(failure: unknown): ApiError['code'] | null {
+  return failure instanceof ApiError ? failure.code : null;
+}

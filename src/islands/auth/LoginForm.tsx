@@ -3,7 +3,7 @@ import { loginContract } from '~/shared/contracts/auth';
 import type { Locale } from '~/shared/locales';
 import { safeNextPath } from '~/shared/rules/safe-next';
 import { resumeStep } from '~/shared/rules/signup-steps';
-import { failureMessageKey } from '../../stores/failures';
+import { failureCode, failureMessageKey } from '../../stores/failures';
 import { logIn } from '../../stores/session';
 import { fieldErrors } from '../shell/field-errors';
 import { TextField } from '../shell/TextField';
@@ -19,7 +19,10 @@ interface Props {
   showSignup?: boolean;
 }
 
-/** Login form: e-mail + password → `POST /api/login.php`, then on to `next`. */
+/**
+ * Login form: e-mail + password → `POST /api/login.php`, then on to `next`. A suspended member
+ * sees the suspension message; a banned one goes to /pages/ban.
+ */
 export default function LoginForm({ locale, next, showSignup = true }: Props) {
   const t = useT(locale);
   const [email, setEmail] = useState('');
@@ -49,6 +52,11 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
       const target = resumeStep(user.profile.lastSignupStep) === null ? safeNextPath(next, '/members') : '/signup';
       window.location.assign(target);
     } catch (error) {
+      // docs/product.md §13 Member actions: a banned member is shown why, on /pages/ban.
+      if (failureCode(error) === 'account_banned') {
+        window.location.assign('/pages/ban');
+        return;
+      }
       setBusy(false);
       setFormError(failureMessageKey(error));
     }

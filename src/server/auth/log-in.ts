@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
+import { accountRestriction } from '../moderation/member-restriction';
 import { findAccount } from '../signup/create-account';
 import { issueDeviceToken, isKnownDevice } from './known-device';
 import { admitUnknownDevice } from './login-pace';
@@ -17,13 +18,20 @@ import { hitRateLimit, rateLimited } from './rate-limit';
  * unknown devices, but never locked. Unknown e-mail, deleted account and wrong password all
  * give the same `invalid_credentials` answer, in the same time.
  * @param input.email as the login contract normalises it (trimmed, lower case).
+ * A suspended or banned member (docs/product.md §13 Member actions) gets `account_suspended` /
+ * `account_banned`, only after the right password, so strangers learn nothing about the account.
  * @returns the user id and a fresh device token to remember this device by;
  *   `rate_limited` (with `retryAfterS`) when a limit holds the attempt back.
  */
 export async function logIn(
   ctx: AppContext,
   input: { site: string; email: string; password: string; clientAddress: string; deviceToken?: string },
-): Promise<Result<{ userId: number; deviceToken: string }, 'invalid_credentials' | 'rate_limited'>> {
+): Promise<
+  Result<
+    { userId: number; deviceToken: string },
+    'invalid_credentials' | 'rate_limited' | 'account_suspended' | 'account_banned'
+  >
+> {
   const byAddress = await hitRateLimit(ctx, 'login', `ip:${input.clientAddress}`);
   if (!byAddress.allowed) return rateLimited(byAddress.retryAfterS);
   const account = await findAccount(ctx, input.site, input.email);
@@ -34,6 +42,8 @@ export async function logIn(
   }
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password);
   if (!usable || !valid) return fail('invalid_credentials');
+  const restriction = await accountRestriction(ctx, usable.id);
+  if (restriction) return fail(restriction);
   await ctx.db.update(profiles).set({ lastActiveAt: ctx.clock.now() }).where(eq(profiles.id, usable.id));
   return ok({ userId: usable.id, deviceToken: issueDeviceToken(ctx, input.site, usable.id) });
 }

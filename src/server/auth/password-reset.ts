@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { passwordResetMail } from '../mail/password-mails';
 import { sendMailInBackground, siteMailFrom } from '../mail/background-mail';
+import { accountRestriction, type MemberRestriction } from '../moderation/member-restriction';
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../security/account-tokens';
 import { findAccount } from '../signup/create-account';
 import { memberMailInfo } from './member-mail-info';
@@ -69,15 +70,19 @@ export async function peekPasswordReset(
  * docs/product.md §10: sets a new password through a reset link. The token is used up (once,
  * even when two requests race), every session of the account ends, and an unconfirmed account
  * becomes active (the link proved the address). Deleted accounts and links for an earlier
- * address are refused as `invalid_token`.
+ * address are refused as `invalid_token`. A suspended or banned account (docs/product.md §13
+ * Member actions) gets `account_suspended` / `account_banned` and nothing changes (the link stays
+ * usable until it expires): the reset would log it in.
  * @returns the account id, for the caller to log this device in.
  */
 export async function resetPassword(
   ctx: AppContext,
   input: { token: string; newPassword: string },
-): Promise<Result<{ userId: number }, TokenFailure>> {
+): Promise<Result<{ userId: number }, TokenFailure | MemberRestriction>> {
   const checked = await peekPasswordReset(ctx, input.token);
   if (!checked.ok) return checked;
+  const restriction = await accountRestriction(ctx, checked.value.userId);
+  if (restriction) return fail(restriction);
   // Hash before using the token up, so the slow part cannot leave a used token and no password.
   const passwordHash = await hashPassword(input.newPassword);
   const grant = await consumeAccountToken(ctx, 'reset_password', input.token);

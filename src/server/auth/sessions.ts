@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { sessions, users } from '../db/schema';
 
@@ -55,6 +55,8 @@ export async function createSession(
  * The live session for a cookie token on site `site` (package name), or null when unknown,
  * expired, or started on another site: a session belongs to its account's site and works
  * only there (docs/product.md §10 Sessions), whatever `package-name` or host a request names.
+ * A banned or suspended member has none (docs/product.md §13 Member actions: their sessions are
+ * deleted too; this also covers a log-in that was under way while the action was taken).
  */
 export async function readSession(ctx: AppContext, token: string | undefined, site: string): Promise<Session | null> {
   if (!token || token.length > 128) return null;
@@ -69,7 +71,15 @@ export async function readSession(ctx: AppContext, token: string | undefined, si
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), eq(users.site, site)))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        eq(users.site, site),
+        isNull(users.bannedAt),
+        or(isNull(users.suspendedUntil), lte(users.suspendedUntil, now)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

@@ -51,7 +51,7 @@ export const loginContract = defineContract({
     password: textField().min(1, { error: 'validation.required' }).max(1024),
   }),
   response: z.object({ user: userSchema }),
-  errors: ['validation_failed', 'invalid_credentials', 'rate_limited'],
+  errors: ['validation_failed', 'invalid_credentials', 'rate_limited', 'account_suspended', 'account_banned'],
 });
 
 /** `GET /api/logout.php` → 'done' (docs/product.md §7). */

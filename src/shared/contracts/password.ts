@@ -50,5 +50,12 @@ export const resetPasswordContract = defineContract({
   query: z.strictObject({ action: z.literal('reset') }),
   body: z.strictObject({ token: textField().min(1).max(128), newPassword: passwordRule }),
   response: z.object({ user: userSchema }),
-  errors: ['validation_failed', 'invalid_token', 'expired_token', 'rate_limited'],
+  errors: [
+    'validation_failed',
+    'invalid_token',
+    'expired_token',
+    'rate_limited',
+    'account_suspended',
+    'account_banned',
+  ],
 });

@@ -1,0 +1,68 @@
+import { memberMailInfo } from '../auth/member-mail-info';
+import type { AppContext } from '../context';
+import { sendMailInBackground, siteMailFrom, siteOrigin } from '../mail/background-mail';
+import { memberMail, type MailRecipient } from '../mail/mail-layout';
+import type { MailMessage } from '../mail/mailer';
+import type { SiteConfig } from '../sites/site-config';
+
+/**
+ * docs/product.md §13 Member actions, warn: a neutral warning that the member's profile or
+ * messages broke the site's rules, with a link to the rules (`rulesLink` = `<origin>/pages/terms`).
+ * It names no report and no reporter.
+ */
+export function warningMail(input: MailRecipient & { rulesLink: string }): MailMessage {
+  return memberMail(input, (t) => ({
+    subject: t('moderation.warning_subject', { site: input.siteName }),
+    paragraphs: [t('moderation.warning_body', { site: input.siteName }), t('moderation.warning_next')],
+    button: { label: t('moderation.warning_button'), link: input.rulesLink },
+  }));
+}
+
+/**
+ * docs/product.md §13 Reports queue: tells a reporter that their report led to action, without
+ * saying what was done or about whom beyond "the profile you reported".
+ */
+export function reportActedMail(input: MailRecipient): MailMessage {
+  return memberMail(input, (t) => ({
+    subject: t('moderation.report_acted_subject', { site: input.siteName }),
+    paragraphs: [t('moderation.report_acted_body'), t('moderation.report_acted_thanks', { site: input.siteName })],
+  }));
+}
+
+/** Mails the warning to member `memberId` in the background (not to a deleted account). */
+export function mailWarning(ctx: AppContext, memberId: number): void {
+  sendMailInBackground(ctx, 'moderation warning', async () => {
+    const mailee = await recipientOf(ctx, memberId);
+    if (!mailee) return null;
+    const message = warningMail({ ...mailee.recipient, rulesLink: `${siteOrigin(ctx, mailee.site)}/pages/terms` });
+    return { message, userId: memberId };
+  });
+}
+
+/** Mails reporter `reporterId` that their report was acted on, in the background (not to a deleted account). */
+export function notifyReporter(ctx: AppContext, reporterId: number): void {
+  sendMailInBackground(ctx, 'report outcome', async () => {
+    const mailee = await recipientOf(ctx, reporterId);
+    return mailee ? { message: reportActedMail(mailee.recipient), userId: reporterId } : null;
+  });
+}
+
+/** A member to mail, in their language and from their site; null for a deleted account or an unknown site. */
+async function recipientOf(
+  ctx: AppContext,
+  userId: number,
+): Promise<{ recipient: MailRecipient; site: SiteConfig } | null> {
+  const member = await memberMailInfo(ctx, userId);
+  const site = member && ctx.sites.byPackageName.get(member.site);
+  if (!member || !site || member.status === 'deleted') return null;
+  return {
+    site,
+    recipient: {
+      to: member.email,
+      name: member.name,
+      locale: member.locale,
+      from: siteMailFrom(ctx, site.name),
+      siteName: site.name,
+    },
+  };
+}
