@@ -28,23 +28,16 @@ import { deletedEmailMarker } from './deleted-email';
 const UNUSABLE_PASSWORD_HASH = '!deleted';
 
 /**
- * docs/product.md §10 account deletion: checks the member's password, then in one transaction
- * removes everything personal — photos (rows), likes given and received, push subscriptions,
- * every session, account tokens, data exports, notification settings, mail log, activation
- * links, realtime events, blocks, the member's side of each conversation — blanks and hides
- * the profile (the row stays: the other members' conversations refer to it) and turns the
- * user row into `status = 'deleted'` with no address (a keyed hash, see deleted-email.ts),
- * no usable password and no tracking. Messages stay for the other member and the credit
- * ledger stays for the accounts. After the commit the member's open event streams close in every
- * process and the photo and export files leave storage.
+ * docs/product.md §10 account deletion: checks the member's password, then removes the account
+ * (`removeAccount`).
  * Failure: `validation_failed` with a `password` issue for a wrong password (nothing changes).
  */
 export async function deleteAccount(
   ctx: AppContext,
-  input: { userId: number; site: string; password: string; reason: DeleteReason | null },
+  input: { userId: number; password: string; reason: DeleteReason | null },
 ): Promise<Result<void, 'validation_failed'>> {
   const [account] = await ctx.db
-    .select({ email: users.email, passwordHash: users.passwordHash, status: users.status })
+    .select({ passwordHash: users.passwordHash, status: users.status })
     .from(users)
     .where(eq(users.id, input.userId));
   const isActive = account !== undefined && account.status !== 'deleted';
@@ -52,9 +45,41 @@ export async function deleteAccount(
   if (!account || !isActive || !isValid) {
     return fail('validation_failed', undefined, [{ path: 'password', message: 'account_delete.wrong_password' }]);
   }
+  await removeAccount(ctx, { userId: input.userId, reason: input.reason });
+  return ok(undefined);
+}
+
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+
+/**
+ * docs/product.md §10 account deletion, shared by the member's own deletion and an operator's
+ * (docs/product.md §13 Members): in one transaction, with the user row locked, removes everything
+ * personal — photos (rows), likes given and received, push subscriptions,
+ * every session, account tokens, data exports, notification settings, mail log, activation
+ * links, realtime events, blocks, the member's side of each conversation — blanks and hides
+ * the profile (the row stays: the other members' conversations refer to it) and turns the
+ * user row into `status = 'deleted'` with no address (a keyed hash, see deleted-email.ts),
+ * no usable password and no tracking. Messages stay for the other member and the credit
+ * ledger stays for the accounts. `beforeRemoval` runs first in the same transaction (an
+ * operator's audit row). After the commit the member's open event streams close in every
+ * process and the photo and export files leave storage.
+ * @returns false, changing nothing, when there is no such account or it is already deleted.
+ */
+export async function removeAccount(
+  ctx: AppContext,
+  input: { userId: number; reason: DeleteReason | null },
+  beforeRemoval?: (tx: Tx, account: { site: string; status: 'not_confirmed' | 'active' }) => Promise<void>,
+): Promise<boolean> {
   const { userId } = input;
   const now = ctx.clock.now();
   const files = await ctx.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ email: users.email, site: users.site, status: users.status })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!account || account.status === 'deleted') return null;
+    await beforeRemoval?.(tx, { site: account.site, status: account.status });
     const photos = await tx
       .delete(images)
       .where(eq(images.profileId, userId))
@@ -94,14 +119,14 @@ export async function deleteAccount(
       await tx.delete(table).where(eq(table.userId, userId));
     }
     // The login limiter's per-address counters name the address.
-    await tx.delete(rateLimits).where(eq(rateLimits.key, `login:email:${input.site}:${account.email}`));
+    await tx.delete(rateLimits).where(eq(rateLimits.key, `login:email:${account.site}:${account.email}`));
     await tx
       .update(users)
       .set({
         status: 'deleted',
         deletedAt: now,
         deleteReason: input.reason,
-        email: deletedEmailMarker(ctx.secret, input.site, account.email),
+        email: deletedEmailMarker(ctx.secret, account.site, account.email),
         passwordHash: UNUSABLE_PASSWORD_HASH,
         mailprovider: 0,
         trafficsource: null,
@@ -120,10 +145,11 @@ export async function deleteAccount(
       ...exports.flatMap((row) => (row.fileKey ? [row.fileKey] : [])),
     ];
   });
+  if (files === null) return false;
   await announceSessionsEnded(ctx, userId);
   await removeFiles(ctx, files);
   ctx.log.info('account deleted', { userId });
-  return ok(undefined);
+  return true;
 }
 
 /** Removes stored files after the commit; a failure is logged (the rows are already gone). */

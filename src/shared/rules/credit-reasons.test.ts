@@ -10,5 +10,6 @@ describe('creditReasonKey', () => {
     expect(creditReasonKey('purchase:popular')).toBe('credits.reason_purchase');
     expect(creditReasonKey('purchase:')).toBe('credits.reason_misc');
     expect(creditReasonKey('purchase:Popular!')).toBe('credits.reason_misc');
+    expect(creditReasonKey('adjustment:Goodwill for a failed payment')).toBe('credits.reason_adjustment');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The i18n key that names a credit ledger reason on /credits (docs/architecture.md
  * §6 convention 12, ledger rows): `welcome`, `message:{conversation}`,
- * `dev_reset`, `purchase:{package}`, `refund:{package}`, `chargeback:{package}`, `debt_settled`;
+ * `dev_reset`, `purchase:{package}`, `refund:{package}`, `chargeback:{package}`, `debt_settled`,
+ * `adjustment:{operator's reason}` (docs/product.md §13 Members; the reason itself is not shown);
  * anything else is an "other change".
  */
 export function creditReasonKey(
@@ -14,6 +15,7 @@ export function creditReasonKey(
   | 'credits.reason_refund'
   | 'credits.reason_chargeback'
   | 'credits.reason_debt_settled'
+  | 'credits.reason_adjustment'
   | 'credits.reason_misc' {
   if (reason === 'welcome') return 'credits.reason_welcome';
   if (/^message:\d+$/.test(reason)) return 'credits.reason_message';
@@ -22,5 +24,6 @@ export function creditReasonKey(
   if (/^refund:[a-z0-9-]+$/.test(reason)) return 'credits.reason_refund';
   if (/^chargeback:[a-z0-9-]+$/.test(reason)) return 'credits.reason_chargeback';
   if (reason === 'debt_settled') return 'credits.reason_debt_settled';
+  if (reason.startsWith('adjustment:')) return 'credits.reason_adjustment';
   return 'credits.reason_misc';
 }

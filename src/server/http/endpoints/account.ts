@@ -28,7 +28,6 @@ export const accountEndpoint = [
     if (!limit.allowed) return rateLimited(limit.retryAfterS);
     const result = await deleteAccount(req.ctx, {
       userId: req.session.userId,
-      site: req.site.package_name,
       password: body.password,
       reason: body.reason ?? null,
     });
