@@ -87,10 +87,21 @@ export default function AdminLogin({ next }: { next: string }) {
         <h1 id="code-title">{enrolment ? 'Set up your authenticator' : 'Two-step verification'}</h1>
         {enrolment && (
           <>
-            <p>Scan this code with an authenticator app (1Password, Google Authenticator, Authy…), then enter the 6-digit code it shows.</p>
-            <div className="admin-qr" role="img" aria-label="QR code to add the console to an authenticator app" dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }} />
+            <p>
+              Scan this code with an authenticator app (1Password, Google Authenticator, Authy…), then enter the 6-digit
+              code it shows.
+            </p>
+            <div
+              className="admin-qr"
+              role="img"
+              aria-label="QR code to add the console to an authenticator app"
+              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+            />
             <p className="field-hint">
-              Can't scan? Enter this key: <span className="admin-mono" data-testid="totp-secret">{enrolment.secret}</span>
+              Can't scan? Enter this key:{' '}
+              <span className="admin-mono" data-testid="totp-secret">
+                {enrolment.secret}
+              </span>
             </p>
           </>
         )}

@@ -4,7 +4,14 @@ import { adminAuditContract, type AuditEntryView } from '~/shared/contracts/admi
 import { TextField } from '../shell/TextField';
 import { formatTime, useAdminLoad } from './use-admin-load';
 
-type Filter = { operator?: string; action?: string; objectType?: string; objectId?: string; from?: string; to?: string };
+type Filter = {
+  operator?: string;
+  action?: string;
+  objectType?: string;
+  objectId?: string;
+  from?: string;
+  to?: string;
+};
 const OBJECT_TYPES = ['', 'member', 'report', 'photo', 'transaction', 'postback', 'operator'];
 
 /** Changed fields of an entry as `field: before → after` lines. */

@@ -84,7 +84,10 @@ export default function OperatorsPanel() {
                         onChange={(event) =>
                           void act(async () => {
                             const next = event.target.value as OperatorRole;
-                            await callAdmin(adminUpdateOperatorContract, { params: { id: operator.id }, body: { role: next } });
+                            await callAdmin(adminUpdateOperatorContract, {
+                              params: { id: operator.id },
+                              body: { role: next },
+                            });
                             return { text: `${operator.email} is now ${next}.` };
                           })
                         }

@@ -19,7 +19,7 @@ export interface OperatorActor {
 }
 
 export interface AuditEntry {
-  /** Dotted verb, e.g. `member.suspend`, `credits.adjust`, `report.dismiss`, `operator.login`. */
+  /** Dotted verb: member.suspend, credits.adjust, report.dismiss, operator.login … */
   action: string;
   objectType: 'member' | 'report' | 'photo' | 'transaction' | 'postback' | 'operator';
   objectId?: string | number | null;

@@ -87,7 +87,12 @@ export async function resetOperatorAccess(
       .where(eq(operators.id, operatorId))
       .returning({ id: operators.id });
     if (!row) return false;
-    await recordAudit(tx, actor, { action: 'operator.reset_access', objectType: 'operator', objectId: operatorId }, now);
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'operator.reset_access', objectType: 'operator', objectId: operatorId },
+      now,
+    );
     return true;
   });
   if (!done) return fail('not_found');

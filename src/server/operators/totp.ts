@@ -85,6 +85,11 @@ export function newRecoveryCodes(): string[] {
 /** What the database keeps of a recovery code: SHA-256 hex of its normalised form. */
 export function recoveryCodeHash(code: string): string {
   return createHash('sha256')
-    .update(code.trim().toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .update(
+      code
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, ''),
+    )
     .digest('hex');
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { recordConversion } from '../affiliates/record-conversion';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { paymentTransactions, type TransactionStatus } from '../db/schema';
 import { releaseDiscount } from './discounts';
 import { grantPurchase, reversePurchase, type TransactionRow } from './grant-purchase';
@@ -9,6 +10,8 @@ import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider'
 import { afterPremiumPaid, afterPremiumReversed, renewalTransaction } from './renewals';
 import { mailFailedRenewal } from './transaction-mail';
 import { sendReceipt } from './send-receipt';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Provider states that end a payment without money, and what our transaction then says. */
 const UNPAID_FINAL: Partial<Record<ProviderPaymentStatus, TransactionStatus>> = {
@@ -110,7 +113,24 @@ async function settlePaid(
     if (takenBack > 0) ctx.log.warn('partial refund left as it is', { transaction: transaction.id });
     return ok({ status: 'paid' });
   }
-  const reason = payment.amountChargedBackCents > 0 ? 'chargeback' : 'refund';
+  await reversePaidTransaction(ctx, transaction, payment.amountChargedBackCents > 0 ? 'chargeback' : 'refund');
+  return ok({ status: 'refunded' });
+}
+
+/**
+ * docs/product.md §11 Refunds: the one reversal of a paid transaction, for a provider's refund or
+ * chargeback report and for an operator's refund alike. Moving it to `refunded`, taking back what it
+ * granted (`reversePurchase`), recording the `refund`/`chargeback` conversion and `alsoInTransaction`
+ * (e.g. the operator's audit row) happen in one database transaction guarded by `status = 'paid'`;
+ * a reversed premium plan then stops renewing.
+ * @returns true when this call reversed it, false when it was no longer paid (nothing changed).
+ */
+export async function reversePaidTransaction(
+  ctx: AppContext,
+  transaction: TransactionRow,
+  reason: 'refund' | 'chargeback',
+  alsoInTransaction?: (tx: Tx, now: Date) => Promise<void>,
+): Promise<boolean> {
   const now = ctx.clock.now();
   const reversed = await ctx.db.transaction(async (tx) => {
     const [won] = await tx
@@ -121,13 +141,14 @@ async function settlePaid(
     if (!won) return false;
     await reversePurchase(tx, transaction, reason, now);
     await recordConversion(tx, ctx.sites, { userId: transaction.userId, event: reason, transaction, now });
+    await alsoInTransaction?.(tx, now);
     return true;
   });
   if (reversed) {
     ctx.log.info('purchase reversed', { userId: transaction.userId, transaction: transaction.id, reason });
     if (transaction.product === 'premium') await afterPremiumReversed(ctx, transaction);
   }
-  return ok({ status: 'refunded' });
+  return reversed;
 }
 
 async function findTransaction(ctx: AppContext, providerPaymentId: string): Promise<TransactionRow | undefined> {

@@ -5,7 +5,13 @@ import { OPERATOR_ROLES, SECTION_ROLES } from './roles';
 
 /** Operator log-in, enrolment, setup and the current operator (docs/product.md §13 Access). */
 
-const email = z.string().trim().toLowerCase().min(3).max(254).pipe(z.email({ error: 'validation.email' }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3)
+  .max(254)
+  .pipe(z.email({ error: 'validation.email' }));
 
 /** `POST /admin/api/login` {email, password}: step 1; the second factor is due next. */
 export const adminLoginContract = defineAdminContract({
@@ -29,7 +35,12 @@ export const adminSecondFactorContract = defineAdminContract({
   roles: 'anyone',
   query: noParams,
   body: z.union([
-    z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, { error: 'admin.code_format' }) }),
+    z.strictObject({
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, { error: 'admin.code_format' }),
+    }),
     z.strictObject({ recoveryCode: z.string().trim().min(10).max(20) }),
   ]),
   response: z.object({ recoveryCodes: z.array(z.string()).nullable() }),

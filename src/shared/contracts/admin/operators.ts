@@ -71,7 +71,12 @@ export const adminAddOperatorContract = defineAdminContract({
   roles: ['admin'],
   query: noParams,
   body: z.strictObject({
-    email: z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'validation.email' })),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email({ error: 'validation.email' })),
     role: z.enum(OPERATOR_ROLES),
   }),
   response: z.object({ id: z.number(), setupPath: z.string(), setupExpiresAt: isoDate }),
