@@ -165,15 +165,22 @@ for (const locale of LOCALES) {
 }
 
 // Used keys: string literals in src/ that look like message keys of en.json's top-level groups.
+// Not keys: the operator console's islands (English only, docs/product.md §13) and the audit log's
+// action names (`action: 'member.suspend'`), which look like keys of the `member` group.
+const CONSOLE_ISLANDS = path.join(root, 'src', 'islands', 'admin');
+const isAuditAction = (text: string, index: number) =>
+  /\baction:\s*(?:[\w.]+\s*\?\s*(?:'[^']*'\s*:\s*)?)?$/.test(text.slice(text.lastIndexOf('\n', index) + 1, index));
 const groups = [...new Set([...en.keys()].map((k) => k.split('.')[0]))].join('|');
 const literal = new RegExp(`['"\`]((?:${groups})\\.[a-zA-Z0-9_.-]+)['"\`]`, 'g');
 const used = new Set<string>();
 function scan(dir: string) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) scan(full);
-    else if (/\.(ts|tsx|astro)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-      for (const match of fs.readFileSync(full, 'utf8').matchAll(literal)) used.add(match[1]!);
+    if (entry.isDirectory()) {
+      if (full !== CONSOLE_ISLANDS) scan(full);
+    } else if (/\.(ts|tsx|astro)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      const text = fs.readFileSync(full, 'utf8');
+      for (const match of text.matchAll(literal)) if (!isAuditAction(text, match.index)) used.add(match[1]!);
     }
   }
 }

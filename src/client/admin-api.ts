@@ -39,9 +39,16 @@ export async function callAdmin<C extends AdminContract>(
   } | null;
   if (!response.ok) {
     if (response.status === 403 && json?.error?.code === 'not_logged_in') {
-      window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      window.location.assign(
+        `/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+      );
     }
-    throw new ApiError(response.status, json?.error?.code ?? 'internal', json?.error?.message ?? 'errors.internal', json?.error?.issues);
+    throw new ApiError(
+      response.status,
+      json?.error?.code ?? 'internal',
+      json?.error?.message ?? 'errors.internal',
+      json?.error?.issues,
+    );
   }
   return json as z.output<C['response']>;
 }

@@ -37,7 +37,8 @@ async function visit(page: Page, route: Route, place: { site: string; width: num
   const at = { route: route.name, site: place.site, width: place.width, locale: 'en' };
   try {
     const answer = await page.goto(`${browser.baseURL}${route.path.replace('{id}', '1')}`, { waitUntil: 'load' });
-    if (answer?.status() !== 200) found.push(`${route.name} | ${place.site} | ${place.width} | status ${answer?.status()}`);
+    if (answer?.status() !== 200)
+      found.push(`${route.name} | ${place.site} | ${place.width} | status ${answer?.status()}`);
     await browser.waitForIslands(page);
     // Sections load their data after hydration: wait until no panel still says it is loading.
     await page.waitForFunction(() => !document.body.innerText.includes('Loading…'), undefined, { timeout: 15_000 });
@@ -65,7 +66,8 @@ describe('console layout audit', () => {
       it(`${site.site} at ${width}px: every console page holds up`, { timeout: 180_000 }, async () => {
         const found: string[] = [];
         const visitor = await auditPage(site.host, width, height, false);
-        for (const route of CONSOLE_VISITOR_ROUTES) found.push(...(await visit(visitor, route, { site: site.site, width })));
+        for (const route of CONSOLE_VISITOR_ROUTES)
+          found.push(...(await visit(visitor, route, { site: site.site, width })));
         const admin = await auditPage(site.host, width, height, true);
         for (const route of CONSOLE_ROUTES) found.push(...(await visit(admin, route, { site: site.site, width })));
         fs.writeFileSync(`${SHOTS}/violations-console-${site.site}-${width}.txt`, found.join('\n') + '\n');

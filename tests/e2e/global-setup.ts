@@ -21,7 +21,10 @@ export const E2E_OPERATORS = [
 function addOperators(dataDir: string): Record<string, string> {
   const run = spawnSync(
     path.resolve('node_modules/.bin/tsx'),
-    ['src/server/operators/add-operator-cli.ts', ...E2E_OPERATORS.flatMap(({ email, role }) => ['--email', email, '--role', role])],
+    [
+      'src/server/operators/add-operator-cli.ts',
+      ...E2E_OPERATORS.flatMap(({ email, role }) => ['--email', email, '--role', role]),
+    ],
     { cwd: process.cwd(), env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
   );
   const tokens = [...run.stdout.matchAll(/\/admin\/setup\?token=([\w-]+)/g)].map((match) => match[1]!);

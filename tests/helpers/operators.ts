@@ -52,7 +52,9 @@ export async function callAdmin(
 
 /** `amora_operator=…` of a response's Set-Cookie. */
 export function operatorCookieFrom(cookies: string[]): string {
-  const found = cookies.find((cookie) => cookie.startsWith('amora_operator=') && !cookie.startsWith('amora_operator=;'));
+  const found = cookies.find(
+    (cookie) => cookie.startsWith('amora_operator=') && !cookie.startsWith('amora_operator=;'),
+  );
   if (!found) throw new Error('no operator cookie set');
   return found.split(';')[0]!;
 }

@@ -52,7 +52,11 @@ describe('operator log-in with password and TOTP (docs/product.md §13 Access)',
     expect(cookie).not.toBe(halfCookie);
     expect((await me(halfCookie)).status).toBe(403);
     const who = await me(cookie);
-    expect(who.json).toEqual({ email: 'mia@ops.example.com', role: 'moderator', sections: ['dashboard', 'reports', 'photos', 'members'] });
+    expect(who.json).toEqual({
+      email: 'mia@ops.example.com',
+      role: 'moderator',
+      sections: ['dashboard', 'reports', 'photos', 'members'],
+    });
     const [row] = await ctx().db.select().from(operators);
     expect(row!.totpSecret).not.toContain(first.json.enrolment.secret);
     expect(row!.recoveryCodes).toHaveLength(10);

@@ -1,7 +1,7 @@
 import type { AdminSection } from '~/shared/contracts/admin/roles';
 import { getAppContext } from '../app';
-import { adminPageAccess, type AdminPageAccess } from '../http/admin-page';
-import { clientAddressOf } from '../http/client-address';
+import { adminPageAccess, type AdminPageAccess } from './admin-page';
+import { clientAddressOf } from './client-address';
 
 /** The part of Astro's page context the guard reads. */
 interface PageRequest {

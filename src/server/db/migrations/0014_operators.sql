@@ -60,6 +60,8 @@ CREATE UNIQUE INDEX "operators_email_idx" ON "operators" USING btree ("email");-
 CREATE UNIQUE INDEX "operators_setup_idx" ON "operators" USING btree ("setup_token_hash");--> statement-breakpoint
 CREATE INDEX "images_review_idx" ON "images" USING btree ("review_status","review_priority","created_at");--> statement-breakpoint
 CREATE INDEX "images_screening_due_idx" ON "images" USING btree ("created_at") WHERE "images"."screening_due";--> statement-breakpoint
+CREATE INDEX "users_suspended_until_idx" ON "users" USING btree ("suspended_until") WHERE "users"."suspended_until" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "reports_profile_status_idx" ON "reports" USING btree ("profile_id","status");--> statement-breakpoint
 CREATE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only';

@@ -123,5 +123,9 @@ export const reports = pgTable(
     /** operators.id of who worked it. */
     resolvedBy: integer('resolved_by'),
   },
-  (t) => [index('reports_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('reports_status_idx').on(t.status, t.createdAt),
+    // Open reports about one member (the reports queue's detail, the member record).
+    index('reports_profile_status_idx').on(t.profileId, t.status),
+  ],
 );

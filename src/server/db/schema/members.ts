@@ -101,6 +101,11 @@ export const users = pgTable(
     // reads only members not yet reminded, by account age; without it the sweep scanned every
     // member (≈250 ms on PGlite with a million, blocking that process).
     index('users_signup_reminder_due_idx').on(t.createdAt).where(awaitingSignupReminder(t)),
+    // The job lifting ended suspensions (moderation/lift-suspensions-job.ts, every minute in every
+    // process) reads only suspended members.
+    index('users_suspended_until_idx')
+      .on(t.suspendedUntil)
+      .where(sql`${t.suspendedUntil} IS NOT NULL`),
   ],
 );
 
@@ -189,6 +194,8 @@ export const images = pgTable(
   (t) => [
     index('images_profile_idx').on(t.profileId, t.position),
     index('images_review_idx').on(t.reviewStatus, t.reviewPriority, t.createdAt),
-    index('images_screening_due_idx').on(t.createdAt).where(sql`${t.screeningDue}`),
+    index('images_screening_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.screeningDue}`),
   ],
 );
