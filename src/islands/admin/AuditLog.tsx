@@ -89,7 +89,7 @@ export default function AuditLog() {
       {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
       {load.data && entries.length === 0 && <p className="admin-empty">No entries match these filters.</p>}
       {entries.length > 0 && (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Audit log entries">
           <table className="admin-table" aria-busy={load.loading}>
             <thead>
               <tr>

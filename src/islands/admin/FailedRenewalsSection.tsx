@@ -44,7 +44,7 @@ export function FailedRenewalsSection({ sites, version }: { sites: Option[]; ver
       {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
       {load.data && rows.length === 0 && <p className="admin-empty">No failed renewals.</p>}
       {rows.length > 0 && (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Failed renewals table">
           <table className="admin-table" aria-busy={load.loading}>
             <thead>
               <tr>

@@ -31,7 +31,7 @@ export function LanderReportTable({ rows, byDay }: { rows: BreakdownRowView[]; b
   const groups = new Map<string, BreakdownRowView[]>();
   for (const row of rows) groups.set(sourceText(row), [...(groups.get(sourceText(row)) ?? []), row]);
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Lander report table">
       <table className="admin-table">
         <thead>
           <tr>

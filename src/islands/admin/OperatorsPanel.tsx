@@ -58,7 +58,7 @@ export default function OperatorsPanel() {
         )}
         {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
         {load.data && (
-          <div className="admin-table-wrap">
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Operator accounts">
             <table className="admin-table">
               <thead>
                 <tr>

@@ -77,7 +77,7 @@ export function PostbackLogSection({ sites, networks }: { sites: Option[]; netwo
       {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
       {load.data && rows.length === 0 && <p className="admin-empty">No postbacks match these filters.</p>}
       {rows.length > 0 && (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Postback log table">
           <table className="admin-table admin-postbacks" aria-busy={load.loading}>
             <thead>
               <tr>

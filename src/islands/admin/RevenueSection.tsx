@@ -82,7 +82,7 @@ export function RevenueSection({ sites, version }: { sites: Option[]; version: n
       {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
       {load.data && rows.length === 0 && <p className="admin-empty">No payments or refunds in this period.</p>}
       {rows.length > 0 && (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Revenue table">
           <table className="admin-table" aria-busy={load.loading}>
             <thead>
               <tr>

@@ -125,7 +125,7 @@ export function TransactionsSection({ sites, onChanged }: { sites: Option[]; onC
       {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
       {load.data && rows.length === 0 && <p className="admin-empty">No transactions match these filters.</p>}
       {rows.length > 0 && (
-        <div className="admin-table-wrap">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Transactions table">
           <table className="admin-table" aria-busy={load.loading}>
             <thead>
               <tr>
