@@ -3,6 +3,7 @@ import { callAdmin } from '~/client/admin-api';
 import { adminAuditContract, type AuditEntryView } from '~/shared/contracts/admin/operators';
 import { TextField } from '../shell/TextField';
 import { formatTime, useAdminLoad } from './use-admin-load';
+import { LoadProblem, KeysetPager } from './AdminLoadState';
 
 type Filter = {
   operator?: string;
@@ -78,15 +79,7 @@ export default function AuditLog() {
           Filter
         </button>
       </form>
-      {load.error && (
-        <p className="alert alert-danger" role="alert">
-          {load.error}{' '}
-          <button type="button" className="btn btn-small btn-secondary" onClick={load.reload}>
-            Try again
-          </button>
-        </p>
-      )}
-      {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
+      <LoadProblem load={load} />
       {load.data && entries.length === 0 && <p className="admin-empty">No entries match these filters.</p>}
       {entries.length > 0 && (
         <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Audit log entries">
@@ -125,22 +118,7 @@ export default function AuditLog() {
           </table>
         </div>
       )}
-      <div className="admin-actions">
-        {pages.length > 0 && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setPages(pages.slice(0, -1))}>
-            Newer
-          </button>
-        )}
-        {load.data?.hasMore && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => setPages([...pages, entries.at(-1)!.id])}
-          >
-            Older
-          </button>
-        )}
-      </div>
+      <KeysetPager pages={pages} onPages={setPages} hasMore={load.data?.hasMore ?? false} lastId={entries.at(-1)?.id} />
     </section>
   );
 }

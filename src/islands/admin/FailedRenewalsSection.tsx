@@ -5,6 +5,7 @@ import { SelectField } from '../shell/SelectField';
 import { siteOptions, statusBadgeClass } from './finance-format';
 import { formatDay, formatMoney } from './member-format';
 import { formatTime, useAdminLoad } from './use-admin-load';
+import { KeysetPager } from './AdminLoadState';
 
 type Option = { value: string; label: string };
 
@@ -87,22 +88,7 @@ export function FailedRenewalsSection({ sites, version }: { sites: Option[]; ver
           </table>
         </div>
       )}
-      <div className="admin-actions">
-        {pages.length > 0 && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setPages(pages.slice(0, -1))}>
-            Newer
-          </button>
-        )}
-        {load.data?.hasMore && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => setPages([...pages, rows.at(-1)!.id])}
-          >
-            Older
-          </button>
-        )}
-      </div>
+      <KeysetPager pages={pages} onPages={setPages} hasMore={load.data?.hasMore ?? false} lastId={rows.at(-1)?.id} />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { TextField } from '../shell/TextField';
 import { formatDay } from './member-format';
 import { MemberStatusBadges } from './MemberStatusBadges';
 import { useAdminLoad } from './use-admin-load';
+import { LoadProblem } from './AdminLoadState';
 
 interface Query {
   q: string;
@@ -79,15 +80,7 @@ export default function MemberSearch({ sites, initial }: Props) {
         {load.data &&
           `${query.q ? `Results for “${query.q}”` : 'Newest members'}${query.site ? ` on ${siteName(query.site)}` : ''}, page ${query.page}`}
       </p>
-      {load.error && (
-        <p className="alert alert-danger" role="alert">
-          {load.error}{' '}
-          <button type="button" className="btn btn-small btn-secondary" onClick={load.reload}>
-            Try again
-          </button>
-        </p>
-      )}
-      {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
+      <LoadProblem load={load} />
       {load.data && members.length === 0 && (
         <p className="admin-empty">No member matches. An e-mail address must be typed in full.</p>
       )}

@@ -10,6 +10,7 @@ import { anyOption, siteOptions } from './finance-format';
 import { FilterSelect } from './FilterSelect';
 import { PostbackRow } from './PostbackRow';
 import { useAdminLoad } from './use-admin-load';
+import { LoadProblem, KeysetPager } from './AdminLoadState';
 
 type Option = { value: string; label: string };
 type Filter = { site?: string; network?: string; status?: PostbackView['status']; event?: PostbackView['event'] };
@@ -66,15 +67,7 @@ export function PostbackLogSection({ sites, networks }: { sites: Option[]; netwo
           {notice}
         </p>
       )}
-      {load.error && (
-        <p className="alert alert-danger" role="alert">
-          {load.error}{' '}
-          <button type="button" className="btn btn-small btn-secondary" onClick={load.reload}>
-            Try again
-          </button>
-        </p>
-      )}
-      {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
+      <LoadProblem load={load} />
       {load.data && rows.length === 0 && <p className="admin-empty">No postbacks match these filters.</p>}
       {rows.length > 0 && (
         <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Postback log table">
@@ -103,22 +96,7 @@ export function PostbackLogSection({ sites, networks }: { sites: Option[]; netwo
           </table>
         </div>
       )}
-      <div className="admin-actions">
-        {pages.length > 0 && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setPages(pages.slice(0, -1))}>
-            Newer
-          </button>
-        )}
-        {load.data?.hasMore && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => setPages([...pages, rows.at(-1)!.id])}
-          >
-            Older
-          </button>
-        )}
-      </div>
+      <KeysetPager pages={pages} onPages={setPages} hasMore={load.data?.hasMore ?? false} lastId={rows.at(-1)?.id} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { FilterSelect } from './FilterSelect';
 import { formatMoney } from './member-format';
 import { RefundAction } from './RefundAction';
 import { formatTime, useAdminLoad } from './use-admin-load';
+import { LoadProblem, KeysetPager } from './AdminLoadState';
 
 type Option = { value: string; label: string };
 type Filter = { site?: string; status?: string; method?: string; from?: string; to?: string; member?: string };
@@ -114,15 +115,7 @@ export function TransactionsSection({ sites, onChanged }: { sites: Option[]; onC
           {notice}
         </p>
       )}
-      {load.error && (
-        <p className="alert alert-danger" role="alert">
-          {load.error}{' '}
-          <button type="button" className="btn btn-small btn-secondary" onClick={load.reload}>
-            Try again
-          </button>
-        </p>
-      )}
-      {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
+      <LoadProblem load={load} />
       {load.data && rows.length === 0 && <p className="admin-empty">No transactions match these filters.</p>}
       {rows.length > 0 && (
         <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Transactions table">
@@ -152,22 +145,7 @@ export function TransactionsSection({ sites, onChanged }: { sites: Option[]; onC
           </table>
         </div>
       )}
-      <div className="admin-actions">
-        {pages.length > 0 && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => setPages(pages.slice(0, -1))}>
-            Newer
-          </button>
-        )}
-        {load.data?.hasMore && (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            onClick={() => setPages([...pages, rows.at(-1)!.id])}
-          >
-            Older
-          </button>
-        )}
-      </div>
+      <KeysetPager pages={pages} onPages={setPages} hasMore={load.data?.hasMore ?? false} lastId={rows.at(-1)?.id} />
     </section>
   );
 }
