@@ -190,6 +190,10 @@ describe('operator console', () => {
     const confirm = finance.getByRole('dialog', { name: `Refund transaction #${transactionId}?` });
     await confirm.getByRole('button', { name: /^Refund / }).click();
     await expect.poll(() => finance.getByText(`Transaction #${transactionId} refunded`).isVisible()).toBe(true);
+    // The row shows the refund, and no second refund is offered.
+    await expect
+      .poll(() => finance.getByRole('button', { name: `Refund transaction #${transactionId}` }).count())
+      .toBe(0);
     await browser.screenshot(finance, 'console-payments');
 
     expect(await balance(browser, member)).toBe(before);
