@@ -1,7 +1,6 @@
-import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { conversions, landerVisits } from '../db/schema';
-import { twoProportionTest, wilsonRate, type Rate } from './proportions';
+import { countConversions, withRates } from './conversion-counts';
+import { twoProportionTest, type Rate } from './proportions';
 
 /** One design (and variant) of the lander report; counts are of the accounts that signed up in the period. */
 export interface LanderReportRow {
@@ -38,75 +37,20 @@ export interface LanderReport {
   experiments: ExperimentVerdict[];
 }
 
-type Counts = Omit<LanderReportRow, 'signupRate' | 'activationRate' | 'saleRate'>;
-
 /**
  * docs/product.md §12 Lander report: per lander design and variant of a site, the entry-link visits
  * of the days `from`–`to` (UTC, both included) and, of the accounts that signed up in those days,
  * how many signed up, confirmed their e-mail and bought (at any time since), each as a rate per
- * visit with its 95 % confidence interval; per experiment, whether the variant with the best
- * signup rate leads its runner-up significantly (p < 0.05). Rows are sorted by design, then variant.
+ * visit with its 95 % confidence interval (`countConversions`); per experiment, whether the variant
+ * with the best signup rate leads its runner-up significantly (p < 0.05). Rows are sorted by
+ * design, then variant.
  */
 export async function landerReport(
   ctx: AppContext,
   input: { site: string; from: string; to: string },
 ): Promise<LanderReport> {
-  const start = new Date(`${input.from}T00:00:00Z`);
-  const end = new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000);
-  const visitRows = await ctx.db
-    .select({
-      lander: landerVisits.lander,
-      variant: landerVisits.variant,
-      visits: sql<number>`sum(${landerVisits.visits})`,
-    })
-    .from(landerVisits)
-    .where(and(eq(landerVisits.site, input.site), gte(landerVisits.day, input.from), lte(landerVisits.day, input.to)))
-    .groupBy(landerVisits.lander, landerVisits.variant);
-  // The outer row's column is written out in full: drizzle renders a column unqualified, which
-  // inside the subquery would name the subquery's own row.
-  const later = (event: 'activation' | 'sale') =>
-    sql<number>`count(*) filter (where exists (select 1 from ${conversions} later where later.user_id = "conversions"."user_id" and later.event = ${event}))`;
-  const signupRows = await ctx.db
-    .select({
-      lander: conversions.lander,
-      variant: conversions.variant,
-      signups: sql<number>`count(*)`,
-      activations: later('activation'),
-      sales: later('sale'),
-    })
-    .from(conversions)
-    .where(
-      and(
-        eq(conversions.site, input.site),
-        eq(conversions.event, 'signup'),
-        gte(conversions.createdAt, start),
-        lt(conversions.createdAt, end),
-      ),
-    )
-    .groupBy(conversions.lander, conversions.variant);
-
-  const byKey = new Map<string, Counts>();
-  const row = (lander: string, variant: string | null) => {
-    const key = `${lander}\u0000${variant ?? ''}`;
-    let found = byKey.get(key);
-    if (!found) byKey.set(key, (found = { lander, variant, visits: 0, signups: 0, activations: 0, sales: 0 }));
-    return found;
-  };
-  for (const visit of visitRows) row(visit.lander, visit.variant || null).visits += Number(visit.visits);
-  for (const signup of signupRows) {
-    const counts = row(signup.lander ?? '(none)', signup.variant);
-    counts.signups += Number(signup.signups);
-    counts.activations += Number(signup.activations);
-    counts.sales += Number(signup.sales);
-  }
-  const rows = [...byKey.values()]
-    .sort((a, b) => a.lander.localeCompare(b.lander) || (a.variant ?? '').localeCompare(b.variant ?? ''))
-    .map((counts) => ({
-      ...counts,
-      signupRate: wilsonRate(counts.signups, counts.visits),
-      activationRate: wilsonRate(counts.activations, counts.visits),
-      saleRate: wilsonRate(counts.sales, counts.visits),
-    }));
+  const counts = await countConversions(ctx, { ...input, byNetwork: false, byDay: false });
+  const rows = counts.map(({ network: _network, day: _day, ...row }) => withRates(row));
   return { site: input.site, from: input.from, to: input.to, rows, experiments: verdicts(rows) };
 }
 
