@@ -1,8 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/server/auth/passwords';
-import type { AppContext } from '../../src/server/context';
 import { auditLog, images, profiles, sessions, users } from '../../src/server/db/schema';
 import { completeSignupLinkResponse } from '../../src/server/http/complete-signup-link';
 import { loginEndpoint } from '../../src/server/http/endpoints/login';
@@ -12,32 +11,17 @@ import { profileEndpoint, searchEndpoint } from '../../src/server/http/endpoints
 import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
 import { settleBackgroundMails } from '../../src/server/mail/background-mail';
-import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
 import { liftEndedSuspensions } from '../../src/server/moderation/lift-suspensions-job';
 import { issueAccountToken } from '../../src/server/security/account-tokens';
 import { callApi, ORIGIN } from '../helpers/api';
-import { useTestContext } from '../helpers/context';
+import { useRecordedMails } from '../helpers/recorded-mails';
 import { createMember, MEMBER_PASSWORD } from '../helpers/factories';
 import { callAdmin, loggedInOperator } from '../helpers/operators';
 import { loggedInMember } from '../helpers/session';
 
 /** docs/product.md §13 Member actions, taken outside a report, and what the member meets afterwards. */
-const harness = useTestContext();
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  kind: 'outbox',
-  send: async (message) => {
-    sent.push(message);
-    return { messageId: String(sent.length) };
-  },
-};
-const ctx = (): AppContext => ({ ...harness.ctx(), mailer });
-const { clock } = harness;
+const { ctx, clock, sent } = useRecordedMails();
 const DAY = 24 * 60 * 60_000;
-
-beforeEach(() => {
-  sent.length = 0;
-});
 
 const member = (id: number, action: string, cookie: string, body: unknown = {}) =>
   callAdmin(ctx(), `/admin/api/members/${id}/${action}`, { method: 'POST', cookie, body });

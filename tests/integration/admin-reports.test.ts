@@ -1,33 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppContext } from '../../src/server/context';
+import { describe, expect, it } from 'vitest';
 import { auditLog, messages, profiles, reports, sessions, users } from '../../src/server/db/schema';
 import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { reportEndpoint } from '../../src/server/http/endpoints/safety';
 import { settleBackgroundMails } from '../../src/server/mail/background-mail';
-import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
 import { callApi } from '../helpers/api';
-import { useTestContext } from '../helpers/context';
+import { useRecordedMails } from '../helpers/recorded-mails';
 import { addImage, createMember } from '../helpers/factories';
 import { callAdmin, loggedInOperator } from '../helpers/operators';
 import { loggedInMember } from '../helpers/session';
 
-const harness = useTestContext();
-const sent: MailMessage[] = [];
-const mailer: Mailer = {
-  kind: 'outbox',
-  send: async (message) => {
-    sent.push(message);
-    return { messageId: String(sent.length) };
-  },
-};
-const ctx = (): AppContext => ({ ...harness.ctx(), mailer });
-const { clock } = harness;
+const { ctx, clock, sent } = useRecordedMails();
 const MINUTE = 60_000;
-
-beforeEach(() => {
-  sent.length = 0;
-});
 
 /** `reporter` reports `profile` through the member API (optionally from their conversation). */
 async function report(

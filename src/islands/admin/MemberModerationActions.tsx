@@ -1,17 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { callAdmin } from '~/client/admin-api';
 import {
   adminBanMemberContract,
   adminSuspendMemberContract,
   adminUnbanMemberContract,
   adminWarnMemberContract,
-  SUSPEND_DAYS_MAX,
-  SUSPEND_DAYS_MIN,
 } from '~/shared/contracts/admin/moderation';
 import { TextField } from '../shell/TextField';
 import { AdminConfirmAction } from './AdminConfirmAction';
 import { formatDay } from './member-format';
 import { moderationErrorText } from './report-format';
+import { SuspendForm } from './SuspendForm';
 
 interface Props {
   memberId: number;
@@ -23,12 +22,6 @@ interface Props {
   onChanged(): void;
 }
 
-/** Parses the days field: a whole number of days within the allowed range, else null. */
-function parseDays(value: string): number | null {
-  const days = Number(value);
-  return Number.isInteger(days) && days >= SUSPEND_DAYS_MIN && days <= SUSPEND_DAYS_MAX ? days : null;
-}
-
 /**
  * docs/product.md §13 Member actions outside a report (moderators, admins): suspend for N days,
  * ban (confirmed first), lift a ban or suspension, send a warning; the optional reason goes into
@@ -37,8 +30,6 @@ function parseDays(value: string): number | null {
 export default function MemberModerationActions({ memberId, suspendedUntil, banned, deleted, onChanged }: Props) {
   const id = useId();
   const [reason, setReason] = useState('');
-  const [days, setDays] = useState('7');
-  const [daysError, setDaysError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -52,15 +43,11 @@ export default function MemberModerationActions({ memberId, suspendedUntil, bann
     onChanged();
   }
 
-  async function suspend(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseDays(days);
-    if (parsed === null) return setDaysError(`Enter whole days from ${SUSPEND_DAYS_MIN} to ${SUSPEND_DAYS_MAX}.`);
-    setDaysError(null);
+  async function suspend(days: number) {
     setBusy(true);
     setNotice(null);
     try {
-      const answer = await callAdmin(adminSuspendMemberContract, { params, body: { days: parsed, ...body() } });
+      const answer = await callAdmin(adminSuspendMemberContract, { params, body: { days, ...body() } });
       done(`Suspended until ${formatDay(answer.member.suspendedUntil ?? '')}. Their sessions have ended.`);
     } catch (caught) {
       setError(moderationErrorText(caught));
@@ -115,21 +102,11 @@ export default function MemberModerationActions({ memberId, suspendedUntil, bann
           />
         )}
         {!deleted && !banned && (
-          <form className="admin-form-row" onSubmit={(event) => void suspend(event)} aria-label="Suspend the member">
-            <TextField
-              label={suspendedUntil ? 'New suspension, days from now' : 'Suspend for (days)'}
-              type="number"
-              inputMode="numeric"
-              min={SUSPEND_DAYS_MIN}
-              max={SUSPEND_DAYS_MAX}
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-              error={daysError}
-            />
-            <button type="submit" className="btn btn-secondary" disabled={busy}>
-              {busy ? 'Suspending…' : 'Suspend'}
-            </button>
-          </form>
+          <SuspendForm
+            label={suspendedUntil ? 'New suspension, days from now' : 'Suspend for (days)'}
+            busy={busy}
+            onSuspend={(days) => void suspend(days)}
+          />
         )}
         {!deleted && !banned && (
           <AdminConfirmAction

@@ -1,13 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import {
-  SUSPEND_DAYS_MAX,
-  SUSPEND_DAYS_MIN,
-  type ReportAction,
-  type ReportDetail,
-} from '~/shared/contracts/admin/moderation';
+import type { ReportAction, ReportDetail } from '~/shared/contracts/admin/moderation';
 import { TextField } from '../shell/TextField';
 import { AdminConfirmAction } from './AdminConfirmAction';
 import { moderationErrorText } from './report-format';
+import { SuspendForm } from './SuspendForm';
 
 interface Props {
   member: ReportDetail['member'];
@@ -28,20 +23,8 @@ interface Props {
  * member can be neither suspended nor banned again.
  */
 export function ReportActionBar({ member, busy, note, onNote, onAct, perform, onDone }: Props) {
-  const [days, setDays] = useState('7');
-  const [daysError, setDaysError] = useState<string | null>(null);
   const deleted = member.status === 'deleted';
   const banned = member.bannedAt !== null;
-
-  function suspend(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = Number(days);
-    if (!Number.isInteger(value) || value < SUSPEND_DAYS_MIN || value > SUSPEND_DAYS_MAX) {
-      return setDaysError(`Enter whole days from ${SUSPEND_DAYS_MIN} to ${SUSPEND_DAYS_MAX}.`);
-    }
-    setDaysError(null);
-    onAct({ action: 'suspend', days: value });
-  }
 
   return (
     <section className="admin-report-section admin-report-actions" aria-labelledby="report-actions-title">
@@ -73,21 +56,12 @@ export function ReportActionBar({ member, busy, note, onNote, onAct, perform, on
         </button>
       </div>
       {!deleted && !banned && (
-        <form className="admin-form-row admin-report-suspend" onSubmit={suspend} aria-label="Suspend the member">
-          <TextField
-            label="Suspend for (days)"
-            type="number"
-            inputMode="numeric"
-            min={SUSPEND_DAYS_MIN}
-            max={SUSPEND_DAYS_MAX}
-            value={days}
-            onChange={(event) => setDays(event.target.value)}
-            error={daysError}
-          />
-          <button type="submit" className="btn btn-secondary" disabled={busy}>
-            Suspend
-          </button>
-        </form>
+        <SuspendForm
+          label="Suspend for (days)"
+          busy={busy}
+          className="admin-form-row admin-report-suspend"
+          onSuspend={(days) => onAct({ action: 'suspend', days })}
+        />
       )}
       {!deleted && !banned && (
         <AdminConfirmAction
