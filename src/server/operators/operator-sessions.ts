@@ -19,6 +19,8 @@ export const OPERATOR_SESSION_MS = 8 * 60 * 60_000;
 export const OPERATOR_IDLE_MS = 30 * 60_000;
 /** How long the second factor may take after the password, ms. */
 export const SECOND_FACTOR_MS = 5 * 60_000;
+/** `lastSeenAt` moves at most this often (ms): the idle timeout needs minutes, not a write per request. */
+const TOUCH_INTERVAL_MS = 60_000;
 
 export type OperatorSessionStage = 'password' | 'active';
 
@@ -52,7 +54,7 @@ export async function createOperatorSession(
 /**
  * The live session behind a cookie token, or null: unknown, past its absolute end, idle for
  * more than 30 minutes (active), or of a disabled operator. A live active session's
- * `lastSeenAt` moves to now (the idle clock restarts at every request).
+ * `lastSeenAt` moves to now at most once a minute (the idle clock restarts with the requests).
  */
 export async function readOperatorSession(ctx: AppContext, token: string | undefined): Promise<OperatorSession | null> {
   if (!token || token.length > 128) return null;
@@ -63,6 +65,7 @@ export async function readOperatorSession(ctx: AppContext, token: string | undef
     .select({
       stage: operatorSessions.stage,
       expiresAt: operatorSessions.expiresAt,
+      lastSeenAt: operatorSessions.lastSeenAt,
       operatorId: operators.id,
       email: operators.email,
       role: operators.role,
@@ -79,7 +82,7 @@ export async function readOperatorSession(ctx: AppContext, token: string | undef
     )
     .limit(1);
   if (!row) return null;
-  if (row.stage === 'active') {
+  if (row.stage === 'active' && now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await ctx.db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, id));
   }
   return {
