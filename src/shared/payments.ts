@@ -61,4 +61,4 @@ export function discountedPrice(priceCents: number, discount: { percent: number 
 /** The extra credits a time bonus of `percent` gives on a package of `credits` (rounded down). */
 export const timeBonusCredits = (credits: number, percent: number): number => Math.floor((credits * percent) / 100);
 
-export type { CreditPackage, DiscountCode, DiscountsConfig, PaymentsConfig, PremiumPlan } from './payments-config';
+export type { DiscountsConfig, PaymentsConfig } from './payments-config';

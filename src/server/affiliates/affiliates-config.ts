@@ -110,5 +110,4 @@ export const affiliatesConfigSchema = z
   );
 
 export type AffiliatesConfig = z.infer<typeof affiliatesConfigSchema>;
-export type NetworkConfig = AffiliatesConfig['networks'][string];
 export type Experiment = AffiliatesConfig['experiments'][number];

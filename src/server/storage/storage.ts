@@ -2,11 +2,9 @@ import type { Config } from '../config';
 import { createLocalStorage } from './local-storage';
 import { createS3Storage } from './s3-storage';
 
-export { isSafeKey } from './storage-keys';
-
 /**
  * File storage for uploads and generated media (docs/architecture.md §6 convention 13). Keys are
- * relative paths such as `u/12/abc.webp` (see `isSafeKey`); the public URL is `cdn_prefix + '/' + key`.
+ * relative paths such as `u/12/abc.webp` (see `isSafeKey` in `storage-keys.ts`); the public URL is `cdn_prefix + '/' + key`.
  * Every implementation behaves alike: `put` of an unsafe key throws, `get`/`exists`/`delete` of an
  * unsafe key answer null/false/nothing; failures of the disk or the network are thrown.
  */

@@ -22,4 +22,3 @@ export const marketsSchema = z.strictObject(
     typeof marketSchema
   >,
 );
-export type Markets = z.infer<typeof marketsSchema>;

@@ -90,7 +90,6 @@ export const reportPhotoSchema = z.object({
   reviewStatus: z.enum(['pending', 'approved', 'rejected']),
   nudity: z.boolean(),
 });
-export type ReportPhoto = z.infer<typeof reportPhotoSchema>;
 
 export const reportMessageSchema = z.object({
   id: z.number(),

@@ -131,7 +131,6 @@ const failedRenewalSchema = z.object({
   subscriptionStatus: z.enum(['pending', 'active', 'cancelled']),
   premiumUntil: isoDate.nullable(),
 });
-export type FailedRenewalView = z.infer<typeof failedRenewalSchema>;
 
 /** `GET /admin/api/payments/failed-renewals`: premium renewals the provider could not charge, recent first. */
 export const adminFailedRenewalsContract = defineAdminContract({
