@@ -144,7 +144,7 @@ export const adminRejectPhotoContract = defineAdminContract({
     })
     .refine((body) => body.reason !== 'other' || Boolean(body.note), {
       path: ['note'],
-      message: 'Add a note saying why the photo is rejected.',
+      message: 'validation.required',
     }),
   response: z.object({ id: z.number(), reviewStatus: z.literal('rejected') }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'not_found', 'conflict'],
