@@ -28,7 +28,7 @@ const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: D
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
 /** The schema under optional/default/pipe/lazy wrappers: what the caller's value is checked against first. */
-export function unwrap(schema: z.ZodType): z.ZodType {
+function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
   for (let depth = 0; depth < 20; depth++) {
     const def = defOf(current);

@@ -47,7 +47,7 @@ export const GENERIC_ISSUE_KEYS = [
   'errors.unknown_field',
 ] as const;
 
-export type GenericIssueKey = (typeof GENERIC_ISSUE_KEYS)[number];
+type GenericIssueKey = (typeof GENERIC_ISSUE_KEYS)[number];
 
 const SIZE_ORIGINS = new Set(['array', 'set', 'map', 'file']);
 
@@ -83,7 +83,7 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
  * is the parsed input: zod leaves the value out of its issues, and a missing field is
  * `validation.required` where a wrong one is a type error.
  */
-export function genericIssueKey(issue: ZodIssueLike, root?: unknown): GenericIssueKey {
+function genericIssueKey(issue: ZodIssueLike, root?: unknown): GenericIssueKey {
   switch (issue.code) {
     case 'invalid_type':
       if (('input' in issue ? issue.input : valueAt(root, issue.path)) === undefined) return 'validation.required';
