@@ -3,6 +3,7 @@ import { ApiError, callApi } from '../client/api';
 import { deleteAccountContract, type DeleteReason } from '~/shared/contracts/account-deletion';
 import { failureMessageKey } from './failures';
 import * as routes from '~/shared/contracts/routes';
+import { issueMessageKey } from '~/shared/contracts/issue-keys';
 
 /**
  * Account deletion on /profile (docs/product.md §10), step by step: `intro` (what deleting
@@ -93,7 +94,7 @@ export async function confirmDeletion(password: string, reason: DeleteReason | n
   const body = { password, ...(reason ? { reason } : {}) };
   const parsed = deleteAccountContract.body.safeParse(body);
   if (!parsed.success) {
-    patch({ fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) });
+    patch({ fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), issueMessageKey(i)])) });
     return false;
   }
   patch({ busy: true, error: null, fieldErrors: {} });

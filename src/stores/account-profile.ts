@@ -6,6 +6,7 @@ import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
 import { failureIssues, failureMessageKey } from './failures';
 import { $user } from './session';
 import * as routes from '~/shared/contracts/routes';
+import { issueMessageKey } from '~/shared/contracts/issue-keys';
 
 /**
  * Editing the profile on /profile (docs/product.md §10 /profile): each section (basics,
@@ -44,7 +45,7 @@ export function validateProfileUpdate(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');
-      errors[path] ??= issue.message;
+      errors[path] ??= issueMessageKey(issue);
     }
   }
   if (update.name !== undefined && !errors.name && isNameEqualToEmail(update.name, context.email))

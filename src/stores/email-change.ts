@@ -4,6 +4,7 @@ import { requestEmailChangeContract, type EmailChangeStatus } from '~/shared/con
 import { suggestEmail } from '~/shared/rules/email-suggestion';
 import { failureIssues, failureMessageKey } from './failures';
 import * as routes from '~/shared/contracts/routes';
+import { issueMessageKey } from '~/shared/contracts/issue-keys';
 
 /**
  * The /profile e-mail section (docs/product.md §10 E-mail change): the address in force, the
@@ -61,7 +62,7 @@ export async function requestEmailChange(email: string, password: string): Promi
   const parsed = requestEmailChangeContract.body.safeParse({ email, password });
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issueMessageKey(issue);
     patch({ fieldErrors, error: null });
     return false;
   }

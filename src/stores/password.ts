@@ -5,6 +5,8 @@ import type { User } from '~/shared/contracts/profile';
 import { changePasswordForm, newPasswordForm } from '~/shared/rules/password-rules';
 import { $user, startUserPolling } from './session';
 import * as routes from '~/shared/contracts/routes';
+import { issueMessageKey, type ZodIssueLike } from '~/shared/contracts/issue-keys';
+import type { ApiIssue } from '~/shared/errors';
 
 /**
  * Password forms (docs/product.md §10 Password and password reset): change on /profile, ask
@@ -30,12 +32,12 @@ export const $passwordReset = atom<PasswordFormState>(idle());
 /** The API names the new password `newPassword`; the forms call it `password`. */
 const FIELD_OF: Record<string, string> = { newPassword: 'password' };
 
-function firstErrors(issues: readonly { path: PropertyKey[] | string; message: string }[]): Record<string, string> {
+function firstErrors(issues: readonly (ZodIssueLike | ApiIssue)[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const raw = Array.isArray(issue.path) ? issue.path.map(String).join('.') : String(issue.path);
     const field = FIELD_OF[raw] ?? raw;
-    errors[field] ??= issue.message;
+    errors[field] ??= 'code' in issue ? issueMessageKey(issue) : issue.message;
   }
   return errors;
 }

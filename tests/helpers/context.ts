@@ -31,6 +31,20 @@ export function createTestClock(start = '2026-11-21T12:00:00Z'): TestClock {
 const TABLES = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [`"${getTableName(value)}"`] : []));
 
 /**
+ * Empties every table for the next test. The audit log refuses TRUNCATE (docs/product.md §13
+ * Audit log) through ordinary triggers, which PostgreSQL does not fire while
+ * `session_replication_role` is `replica`; `SET LOCAL` keeps that to this one transaction of the
+ * test harness (it needs a superuser, as the test databases have), so the app's own statements
+ * are still refused.
+ */
+async function emptyTables(context: AppContext): Promise<void> {
+  await context.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL session_replication_role = replica`));
+    await tx.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+  });
+}
+
+/**
  * One migrated database per test file: in-memory PGlite opened from the
  * migrated template of tests/helpers/pglite-template.ts (the migrations then
  * find nothing to apply), or the PostgreSQL of `DATABASE_URL` (npm run test:pg,
@@ -66,7 +80,7 @@ export function useTestContext(env: Record<string, string> | (() => Record<strin
     context.searchCountCache.clear();
     context.searchCursorCache.clear();
     context.searchPageCache.clear();
-    await context.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+    await emptyTables(context);
   });
 
   afterAll(async () => {

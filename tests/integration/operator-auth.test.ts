@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, operators } from '../../src/server/db/schema';
 import { callApi } from '../helpers/api';
@@ -159,12 +159,19 @@ describe('operator log-in with password and TOTP (docs/product.md §13 Access)',
     expect(foreign.status).toBe(403);
   });
 
-  it('records log-ins in the audit log, which refuses changes', async () => {
+  it('records log-ins in the audit log, which refuses changes (UPDATE, DELETE, TRUNCATE)', async () => {
     await loggedInOperator(ctx(), 'admin');
     const entries = await ctx().db.select().from(auditLog);
     expect(entries.map((entry) => entry.action)).toEqual(['operator.enrol']);
     await expect(ctx().db.update(auditLog).set({ action: 'x' })).rejects.toThrow();
     await expect(ctx().db.delete(auditLog)).rejects.toThrow();
+    // The database's own refusal (drizzle wraps it as the error's cause).
+    const refusal = (statement: Promise<unknown>) =>
+      statement.then(
+        () => 'accepted',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(await refusal(ctx().db.execute(sql`TRUNCATE audit_log`))).toMatch(/append-only/);
     expect(await ctx().db.select().from(auditLog)).toHaveLength(1);
   });
 });

@@ -2,13 +2,17 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { ApiIssue } from '~/shared/errors';
 import { RULE_PARAMS } from '~/shared/rules/signup-rules';
+import { issueMessageKey } from '~/shared/contracts/issue-keys';
 
-/** First message key per field from a zod error or API issues: `{ email: 'validation.email' }`. */
+/**
+ * First message key per field from a zod error or API issues: `{ email: 'validation.email' }`.
+ * A zod issue without a key of its own gets its generic key (`issueMessageKey`), never zod's English.
+ */
 export function fieldErrors(issues: readonly (z.core.$ZodIssue | ApiIssue)[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const path = Array.isArray(issue.path) ? issue.path.join('.') : String(issue.path);
-    if (!(path in errors)) errors[path] = issue.message;
+    if (!(path in errors)) errors[path] = 'code' in issue ? issueMessageKey(issue) : issue.message;
   }
   return errors;
 }

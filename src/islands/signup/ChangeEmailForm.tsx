@@ -5,6 +5,7 @@ import { failureMessageKey } from '../../stores/failures';
 import { changeEmail } from '../../stores/signup';
 import { TextField } from '../shell/TextField';
 import { useT } from '../shell/use-t';
+import { issueMessageKey } from '~/shared/contracts/issue-keys';
 
 /** Corrects a mistyped address after signup and sends the confirmation link again. */
 export default function ChangeEmailForm({ locale, currentEmail }: { locale: Locale; currentEmail: string }) {
@@ -16,7 +17,8 @@ export default function ChangeEmailForm({ locale, currentEmail }: { locale: Loca
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = emailRule.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'validation.email');
+    if (!parsed.success)
+      return setError(parsed.error.issues[0] ? issueMessageKey(parsed.error.issues[0]) : 'validation.email');
     setError(null);
     setState('saving');
     try {

@@ -13,6 +13,7 @@ import { TextField } from '../shell/TextField';
 import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
 import { buildSignupPayload } from './signup-payload';
+import { issueMessageKey } from '~/shared/contracts/issue-keys';
 
 interface Props {
   locale: Locale;
@@ -56,7 +57,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
 
   const validate = (field: Field, current = values): string | undefined => {
     const result = RULES[field].safeParse(current[field]);
-    if (!result.success) return result.error.issues[0]?.message;
+    if (!result.success) return result.error.issues[0] && issueMessageKey(result.error.issues[0]);
     if (field === 'name' && isNameEqualToEmail(current.name, current.email)) return 'signup.name_equal_to_email';
     return undefined;
   };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AdminContract, AdminErrorOf } from '~/shared/contracts/admin/define';
+import { MAX_ID } from '~/shared/contracts/fields';
 import type { Failure, Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { OPERATOR_COOKIE, readOperatorSession, type OperatorSession } from '../operators/operator-sessions';
@@ -109,7 +110,11 @@ export async function handleAdminApi(
   }
 }
 
-/** `/admin/api/members/:id` against a path: the `:name` values, or null when it does not match. */
+/**
+ * `/admin/api/members/:id` against a path: the `:name` values, or null when it does not match.
+ * Every `:param` is a row id: a whole number from 1 to MAX_ID (docs/product.md §5 Generic), so
+ * an id no row can have answers 404 before the operation runs, never a database error.
+ */
 export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/');
   const have = pathname.replace(/\/$/, '').split('/');
@@ -118,7 +123,7 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
   for (let i = 0; i < want.length; i++) {
     const part = want[i]!;
     if (part.startsWith(':')) {
-      if (!/^\d{1,10}$/.test(have[i]!)) return null;
+      if (!/^\d{1,10}$/.test(have[i]!) || Number(have[i]) < 1 || Number(have[i]) > MAX_ID) return null;
       params[part.slice(1)] = have[i]!;
     } else if (part !== have[i]) return null;
   }

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import { MAX_JSON_BODY_BYTES } from '~/shared/constants';
+import { issueMessageKey } from '~/shared/contracts/issue-keys';
 import { fail, ok, type ApiIssue, type Result } from '~/shared/errors';
 
-/** zod issues → `{ path, message }` with the i18n key as message. */
-export function toIssues(error: z.ZodError): ApiIssue[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issue.code === 'unrecognized_keys' ? 'errors.unknown_field' : issue.message,
-  }));
+/**
+ * zod issues → `{ path, message }` with an i18n key as message: the contract's own key, else the
+ * generic key of the issue's kind (`issueMessageKey`), never zod's English.
+ */
+export function toIssues(error: z.ZodError, input?: unknown): ApiIssue[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issueMessageKey(issue, input) }));
 }
 
 /**
@@ -22,7 +23,7 @@ export function parseQuery<S extends z.ZodType>(
   for (const [key, value] of url.searchParams) if (value !== '' && !(key in raw)) raw[key] = value;
   const parsed = schema.safeParse(raw);
   if (parsed.success) return ok(parsed.data);
-  const issues = toIssues(parsed.error);
+  const issues = toIssues(parsed.error, raw);
   const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
   return fail(unknown ? 'unknown_parameter' : 'validation_failed', undefined, issues);
 }
@@ -49,7 +50,7 @@ export async function readJsonBody<S extends z.ZodType>(
     return fail('invalid_json');
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return fail('validation_failed', undefined, toIssues(parsed.error));
+  if (!parsed.success) return fail('validation_failed', undefined, toIssues(parsed.error, json));
   return ok(parsed.data);
 }
 

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Contract } from './define';
 import { idField, idParam, isStorableText, MAX_ID, textField } from './fields';
 
-const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
+/** The member API's contracts and the operator console's (`./admin`): the same input rules apply to both. */
+const modules = import.meta.glob<Record<string, unknown>>(['./*.ts', './admin/*.ts', '!./*.test.ts'], { eager: true });
 
 function allContracts(): [string, Contract][] {
   return Object.entries(modules).flatMap(([file, exports]) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, textField } from '../fields';
 import { noParams, queryFlag } from '../define';
 import { checkDayRange } from './day-range';
 import { defineAdminContract } from './define';
@@ -56,7 +57,7 @@ export const adminAffiliateReportContract = defineAdminContract({
   roles: SECTION_ROLES.affiliates,
   query: z
     .strictObject({
-      site: z.string().trim().min(1).max(64),
+      site: textField().trim().min(1).max(64),
       from: z.iso.date(),
       to: z.iso.date(),
       byDay: queryFlag.optional(),
@@ -100,11 +101,11 @@ export const adminPostbacksContract = defineAdminContract({
   path: '/admin/api/affiliates/postbacks',
   roles: SECTION_ROLES.affiliates,
   query: z.strictObject({
-    site: z.string().trim().min(1).max(64).optional(),
-    network: z.string().trim().min(1).max(64).optional(),
+    site: textField().trim().min(1).max(64).optional(),
+    network: textField().trim().min(1).max(64).optional(),
     status: z.enum(POSTBACK_STATUS_VALUES).optional(),
     event: z.enum(CONVERSION_EVENT_VALUES).optional(),
-    before: z.coerce.number().int().positive().optional(),
+    before: idParam.optional(),
   }),
   body: noParams.optional(),
   response: z.object({ postbacks: z.array(postbackSchema), hasMore: z.boolean() }),

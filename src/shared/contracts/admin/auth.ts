@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { textField } from '../fields';
 import { noParams } from '../define';
 import { defineAdminContract } from './define';
 import { OPERATOR_ROLES, SECTION_ROLES } from './roles';
 
 /** Operator log-in, enrolment, setup and the current operator (docs/product.md §13 Access). */
 
-const email = z
-  .string()
+const email = textField()
   .trim()
   .toLowerCase()
   .min(3)
@@ -20,7 +20,7 @@ export const adminLoginContract = defineAdminContract({
   path: '/admin/api/login',
   roles: 'anyone',
   query: noParams,
-  body: z.strictObject({ email, password: z.string().min(1).max(200) }),
+  body: z.strictObject({ email, password: textField().min(1).max(200) }),
   response: z.object({
     enrolment: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }).nullable(),
   }),
@@ -36,12 +36,11 @@ export const adminSecondFactorContract = defineAdminContract({
   query: noParams,
   body: z.union([
     z.strictObject({
-      code: z
-        .string()
+      code: textField()
         .trim()
         .regex(/^\d{6}$/, { error: 'admin.code_format' }),
     }),
-    z.strictObject({ recoveryCode: z.string().trim().min(10).max(20) }),
+    z.strictObject({ recoveryCode: textField().trim().min(10).max(20) }),
   ]),
   response: z.object({ recoveryCodes: z.array(z.string()).nullable() }),
   errors: ['not_logged_in', 'invalid_code', 'rate_limited', 'validation_failed'],
@@ -66,7 +65,7 @@ export const adminSetupContract = defineAdminContract({
   path: '/admin/api/setup',
   roles: 'anyone',
   query: noParams,
-  body: z.strictObject({ token: z.string().min(20).max(100), password: z.string().min(1).max(200) }),
+  body: z.strictObject({ token: textField().min(20).max(100), password: textField().min(1).max(200) }),
   response: z.object({ email: z.string() }),
   errors: ['invalid_token', 'expired_token', 'validation_failed'],
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from '../fields';
 import { noParams } from '../define';
 import { defineAdminContract } from './define';
 import { SECTION_ROLES } from './roles';
@@ -26,7 +27,7 @@ export const adminDashboardContract = defineAdminContract({
   method: 'GET',
   path: '/admin/api/dashboard',
   roles: SECTION_ROLES.dashboard,
-  query: z.strictObject({ site: z.string().trim().min(1).max(64).optional() }),
+  query: z.strictObject({ site: textField().trim().min(1).max(64).optional() }),
   body: noParams.optional(),
   response: dashboardSchema,
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'unknown_parameter'],

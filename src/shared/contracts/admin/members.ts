@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, textField } from '../fields';
 import { noParams } from '../define';
 import { defineAdminContract } from './define';
 import { MEMBER_ACTION_ROLES, SECTION_ROLES } from './roles';
@@ -43,8 +44,8 @@ export const adminFindMembersContract = defineAdminContract({
   path: '/admin/api/members',
   roles: SECTION_ROLES.members,
   query: z.strictObject({
-    q: z.string().trim().max(254).optional(),
-    site: z.string().trim().max(100).optional(),
+    q: textField().trim().max(254).optional(),
+    site: textField().trim().max(100).optional(),
     page: z.coerce.number().int().min(1).max(1000).default(1),
   }),
   body: noParams.optional(),
@@ -195,7 +196,7 @@ export const adminAdjustCreditsContract = defineAdminContract({
       .min(-CREDIT_ADJUSTMENT_MAX)
       .max(CREDIT_ADJUSTMENT_MAX)
       .refine((amount) => amount !== 0, { error: 'validation.not_allowed' }),
-    reason: z.string().trim().min(ADJUSTMENT_REASON_MIN).max(ADJUSTMENT_REASON_MAX),
+    reason: textField().trim().min(ADJUSTMENT_REASON_MIN).max(ADJUSTMENT_REASON_MAX),
   }),
   response: z.object({ credits: z.number() }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'not_found', 'conflict'],
@@ -256,7 +257,7 @@ export const adminDeleteMemberContract = defineAdminContract({
   path: '/admin/api/members/:id',
   roles: MEMBER_ACTION_ROLES.delete,
   query: noParams,
-  body: z.strictObject({ confirm: z.number().int().positive() }),
+  body: z.strictObject({ confirm: idField }),
   response: z.object({ deleted: z.literal(true) }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'not_found', 'conflict', 'payment_provider_unavailable'],
 });

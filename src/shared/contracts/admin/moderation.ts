@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParam, textField } from '../fields';
 import { noParams } from '../define';
 import { REPORT_REASONS } from '../values';
 import { defineAdminContract } from './define';
@@ -28,7 +29,7 @@ export const REPORT_OUTCOMES = [
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
 /** The operator's own words on why (kept in the audit log), optional. */
-const reasonField = z.string().trim().max(500).optional();
+const reasonField = textField().trim().max(500).optional();
 
 /** A member's account state as moderation sees it. */
 export const memberModerationSchema = z.object({
@@ -76,7 +77,7 @@ export const adminReportsContract = defineAdminContract({
   method: 'GET',
   path: '/admin/api/reports',
   roles: SECTION_ROLES.reports,
-  query: z.strictObject({ after: z.coerce.number().int().positive().optional() }),
+  query: z.strictObject({ after: idParam.optional() }),
   body: noParams.optional(),
   response: z.object({ reports: z.array(reportListItemSchema), hasMore: z.boolean(), sla: reportsSlaSchema }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'not_found'],
@@ -149,7 +150,7 @@ export const adminReportContract = defineAdminContract({
 export const reportActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('dismiss'), note: reasonField }),
   z.strictObject({ action: z.literal('warn'), note: reasonField }),
-  z.strictObject({ action: z.literal('remove_photo'), photoId: z.number().int().positive(), note: reasonField }),
+  z.strictObject({ action: z.literal('remove_photo'), photoId: idField, note: reasonField }),
   z.strictObject({ action: z.literal('clear_about'), note: reasonField }),
   z.strictObject({
     action: z.literal('suspend'),

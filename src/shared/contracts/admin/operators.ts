@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, textField } from '../fields';
 import { noParams } from '../define';
 import { defineAdminContract } from './define';
 import { OPERATOR_ROLES } from './roles';
@@ -28,13 +29,13 @@ export const adminAuditContract = defineAdminContract({
   path: '/admin/api/audit',
   roles: ['admin'],
   query: z.strictObject({
-    operator: z.string().trim().toLowerCase().max(254).optional(),
-    action: z.string().trim().max(64).optional(),
+    operator: textField().trim().toLowerCase().max(254).optional(),
+    action: textField().trim().max(64).optional(),
     objectType: z.enum(['member', 'report', 'photo', 'transaction', 'postback', 'operator']).optional(),
-    objectId: z.string().trim().max(64).optional(),
+    objectId: textField().trim().max(64).optional(),
     from: z.iso.date().optional(),
     to: z.iso.date().optional(),
-    before: z.coerce.number().int().positive().optional(),
+    before: idParam.optional(),
   }),
   body: noParams.optional(),
   response: z.object({ entries: z.array(auditEntrySchema), hasMore: z.boolean() }),
@@ -71,8 +72,7 @@ export const adminAddOperatorContract = defineAdminContract({
   roles: ['admin'],
   query: noParams,
   body: z.strictObject({
-    email: z
-      .string()
+    email: textField()
       .trim()
       .toLowerCase()
       .max(254)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, textField } from '../fields';
 import { noParams } from '../define';
 import { checkDayRange } from './day-range';
 import { defineAdminContract } from './define';
@@ -7,8 +8,8 @@ import { SECTION_ROLES } from './roles';
 /** The Payments section (docs/product.md §13 Payments): finance operators and admins. */
 
 const isoDate = z.iso.datetime({ offset: true });
-const site = z.string().trim().min(1).max(64);
-const pageBefore = z.coerce.number().int().positive().optional();
+const site = textField().trim().min(1).max(64);
+const pageBefore = idParam.optional();
 
 export const TRANSACTION_STATUS_VALUES = ['open', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export const REVENUE_GROUPING_VALUES = ['day', 'site', 'country', 'currency'] as const;
@@ -51,10 +52,10 @@ export const adminTransactionsContract = defineAdminContract({
     .strictObject({
       site: site.optional(),
       status: z.enum(TRANSACTION_STATUS_VALUES).optional(),
-      method: z.string().trim().max(32).optional(),
+      method: textField().trim().max(32).optional(),
       from: z.iso.date().optional(),
       to: z.iso.date().optional(),
-      member: z.coerce.number().int().positive().optional(),
+      member: idParam.optional(),
       before: pageBefore,
     })
     .superRefine(checkDayRange),

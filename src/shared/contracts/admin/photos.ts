@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, MAX_ID, textField } from '../fields';
 import { noParams } from '../define';
 import { defineAdminContract } from './define';
 import { SECTION_ROLES } from './roles';
@@ -74,6 +75,15 @@ export const photoForReviewSchema = z.object({
 export type PhotoForReview = z.infer<typeof photoForReviewSchema>;
 
 /**
+ * Whether a queue cursor `"<priority>.<µs>.<id>"` names values the database can compare: the
+ * priority a `smallint`, the id a row id (at most MAX_ID); 16 digits of µs reach past the year 2200.
+ */
+function isStorableCursor(cursor: string): boolean {
+  const [priority, , id] = cursor.split('.').map(Number);
+  return Math.abs(priority!) <= 32_767 && id! <= MAX_ID;
+}
+
+/**
  * `GET /admin/api/photos?after&limit&site`: pending photos, highest review priority first, then
  * oldest first; `after` is the `next` of the page before (an opaque cursor), `total` counts every
  * pending photo of the filter.
@@ -84,12 +94,12 @@ export const adminPhotoQueueContract = defineAdminContract({
   path: '/admin/api/photos',
   roles: SECTION_ROLES.photos,
   query: z.strictObject({
-    after: z
-      .string()
-      .regex(/^-?\d{1,5}\.\d{1,20}\.\d{1,10}$/)
+    after: textField()
+      .regex(/^-?\d{1,5}\.\d{1,16}\.\d{1,10}$/, { error: 'validation.format' })
+      .refine(isStorableCursor, { error: 'validation.format' })
       .optional(),
     limit: z.coerce.number().int().min(1).max(PHOTO_QUEUE_MAX_PAGE).default(24),
-    site: z.string().trim().max(64).optional(),
+    site: textField().trim().max(64).optional(),
   }),
   body: noParams.optional(),
   response: z.object({ photos: z.array(photoForReviewSchema), total: z.number(), next: z.string().nullable() }),
@@ -120,7 +130,7 @@ export const adminApprovePhotosContract = defineAdminContract({
   roles: SECTION_ROLES.photos,
   query: noParams,
   body: z.strictObject({
-    ids: z.array(z.number().int().positive()).min(1).max(PHOTO_QUEUE_MAX_PAGE),
+    ids: z.array(idField).min(1).max(PHOTO_QUEUE_MAX_PAGE),
   }),
   response: z.object({ approved: z.array(z.number()), skipped: z.array(z.number()) }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed'],
@@ -140,11 +150,11 @@ export const adminRejectPhotoContract = defineAdminContract({
   body: z
     .strictObject({
       reason: z.enum(PHOTO_REJECT_REASONS),
-      note: z.string().trim().max(500).optional(),
+      note: textField().trim().max(500).optional(),
     })
     .refine((body) => body.reason !== 'other' || Boolean(body.note), {
       path: ['note'],
-      message: 'Add a note saying why the photo is rejected.',
+      message: 'validation.required',
     }),
   response: z.object({ id: z.number(), reviewStatus: z.literal('rejected') }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'not_found', 'conflict'],
