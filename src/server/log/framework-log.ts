@@ -1,3 +1,4 @@
+import { format } from 'node:util';
 import { loggedError, type LoggedError } from './log-error';
 import type { Logger, LogLevel } from './logger';
 
@@ -43,10 +44,8 @@ function summaryOf(text: string): string {
  */
 export function frameworkLogEvent(level: FrameworkLogEvent['level'], args: readonly unknown[]): FrameworkLogEvent {
   const error = args.find((arg): arg is Error => arg instanceof Error);
-  const text = args
-    .filter((arg): arg is string => typeof arg === 'string')
-    .join(' ')
-    .replace(/%[sdifoOjc]/g, '');
+  // As console would print it, with an error reduced to its name (its text is in `error`).
+  const text = format(...args.map((arg) => (arg instanceof Error ? arg.name : arg)));
   const summary = summaryOf(text) || (error ? error.name : 'framework message');
   return error ? { level, summary, error: loggedError(error) } : { level, summary };
 }
