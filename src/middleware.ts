@@ -60,6 +60,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Logged here, structured and without SQL or parameters, instead of by the framework; the
     // visitor gets the 500 page.
     ctx.log.error('page failed', { route: context.routePattern, error });
+    // A request whose body the page read cannot be rewritten: Astro answers it with the 500 page
+    // (and its own log line, summarised by framework-log.ts).
+    if (context.request.bodyUsed) throw error;
     return context.rewrite('/500');
   }
   // Bots get plain text instead of any HTML error page (unknown paths of any depth, missing members).

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,5 +146,47 @@ describe('404 pages', () => {
     const html = await response.text();
     expect(html).toContain('Page Not Found: /pages/&lt;b&gt;bold<');
     expect(html).not.toContain('<b>bold');
+  });
+});
+
+/** GET with a `Host` header of the caller's choice (fetch keeps its own). */
+function getWithHost(
+  pathname: string,
+  host: string,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  const { port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      {
+        host: 'localhost',
+        port,
+        path: pathname,
+        headers: { host, 'x-forwarded-host': host, 'x-forwarded-proto': 'https', 'user-agent': BROWSER },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+describe('a request naming another host (docs/product.md §3 Settings, origin)', () => {
+  it.each([
+    '/',
+    '/login',
+    '/reset-password',
+    '/signup',
+    '/manifest.webmanifest',
+    '/sites/amora/landers/gallery/en',
+    '/nope',
+  ])('never writes that host into %s', async (pathname) => {
+    const answer = await getWithHost(pathname, 'attacker.example');
+    expect(answer.status).toBeLessThan(500);
+    expect(answer.body).not.toContain('attacker.example');
+    expect(JSON.stringify(answer.headers)).not.toContain('attacker.example');
   });
 });
