@@ -64,7 +64,15 @@ export default defineConfig({
     }),
   ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  security: { checkOrigin: false, csp: CSP },
+  security: {
+    checkOrigin: false,
+    csp: CSP,
+    // Empty on purpose (docs/architecture.md §5 Public origin): no X-Forwarded-Host/-Proto is ever
+    // applied to Astro.url. A non-empty list would apply them from any client and make Astro take
+    // X-Forwarded-For's first entry as the client address, undoing TRUST_PROXY. No absolute URL is
+    // built from the request: links come from the site's configured origin (siteOrigin()).
+    allowedDomains: [],
+  },
   vite: {
     define: { __AMORA_BUILD_ID__: JSON.stringify(BUILD_ID) },
     plugins: [zodInBrowser()],

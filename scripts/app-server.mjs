@@ -7,6 +7,9 @@
  * 3. the build's static files (sirv, GET and HEAD only), sending the `.br`/`.gz` copy the build
  *    wrote (precompress.mjs) when the client accepts it, with `Vary: Accept-Encoding`; hashed
  *    `/_astro/` files are cached for a year, the others revalidate (`/sw.js` must never be stale);
+ *    a `/_astro/` file that is not in the build is a plain 404 here (the app never sees it);
+ *    `/sites/…` (the pre-rendered files' static copies) go to the app instead, which serves a
+ *    site's copy only on its hosts and with the pages' security headers;
  * 4. compression of what the app answers (the `compression` middleware: brotli, else gzip, by
  *    `Accept-Encoding`, for compressible types over 1 KB), except event streams, which must
  *    reach the browser event by event;
@@ -47,6 +50,30 @@ function decodable(url) {
   }
 }
 
+/** `/_astro/…` holds only the build's own files: one that is not there is a plain 404, not a page. */
+function isBuildAsset(url = '/') {
+  return url.startsWith('/_astro/');
+}
+
+/**
+ * `/sites/{site}/…`, the pre-rendered files' static copies: the app serves them (only on the
+ * site's own hosts, with the pages' security headers), never the static server.
+ */
+function isSiteCopy(url = '/') {
+  return url.startsWith('/sites/');
+}
+
+/** A plain 404 without running the app (nothing to log: an old or mistyped asset URL). */
+function notFound(res) {
+  const body = 'Not Found';
+  res.writeHead(404, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
 /** Idle keep-alive connections stay open this long (ms): above load balancers' 60 s idle timeout. */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
@@ -78,7 +105,8 @@ export function createAppServer({ clientDir, app }) {
       return;
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (req.method === 'GET' || req.method === 'HEAD') statics(req, res, () => toApp(req, res));
+    if ((req.method === 'GET' || req.method === 'HEAD') && !isSiteCopy(req.url))
+      statics(req, res, () => (isBuildAsset(req.url) ? notFound(res) : toApp(req, res)));
     else toApp(req, res);
   });
   // A load balancer (or any keep-alive client) reuses an idle connection until its own idle

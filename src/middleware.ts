@@ -5,6 +5,7 @@ import { botErrorResponse } from '~/server/http/bots';
 import { resolvePageContext } from '~/server/http/page-context';
 import { cspHash } from '~/server/http/content-security-policy';
 import { cspSourcesFor, isHttpsRequest, withSecurityHeaders } from '~/server/http/security-headers';
+import { routeConsoleToLog } from '~/server/log/framework-log';
 import { TEMPLATE_FONTS, templateFontFaceCss, type TemplateName } from '~/styles/template-fonts';
 
 registerAllMessages();
@@ -40,6 +41,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   if (context.isPrerendered) return next();
   const ctx = await getAppContext();
+  // Astro's and the adapter's own messages go through our logger (not in `astro dev`, whose
+  // console is the developer's terminal): docs/architecture.md §5 Logging.
+  if (ctx.config.nodeEnv !== 'development') routeConsoleToLog(ctx.log);
   const https = isHttpsRequest(context.request, peerOf(context), ctx.config.trustedProxies);
   // The development server (`astro dev`) injects scripts Astro does not hash: no policy there.
   const csp = ctx.config.nodeEnv === 'development' ? null : { sources: { images: [], media: [] } };
@@ -49,7 +53,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = page.locale;
   context.locals.user = page.user;
   context.locals.access = page.access;
-  const rendered = await next();
+  let rendered: Response;
+  try {
+    rendered = await next();
+  } catch (error) {
+    // Logged here, structured and without SQL or parameters, instead of by the framework; the
+    // visitor gets the 500 page.
+    ctx.log.error('page failed', { route: context.routePattern, error });
+    // A request whose body the page read cannot be rewritten: Astro answers it with the 500 page
+    // (and its own log line, summarised by framework-log.ts).
+    if (context.request.bodyUsed) throw error;
+    return context.rewrite('/500');
+  }
   // Bots get plain text instead of any HTML error page (unknown paths of any depth, missing members).
   const response = withSecurityHeaders(
     botErrorResponse(context.request.headers.get('user-agent'), rendered) ?? rendered,

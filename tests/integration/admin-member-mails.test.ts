@@ -31,7 +31,7 @@ describe('mails on the member’s behalf', () => {
     expect(sent.status).toBe(200);
     const mails = await mailsTo('una@example.com');
     expect(mails).toHaveLength(1);
-    const token = /https:\/\/amora\.test\/activate\/confirm\?token=([\w-]+)/.exec(mails[0]!.text ?? '')?.[1];
+    const token = /http:\/\/localhost:4321\/activate\/confirm\?token=([\w-]+)/.exec(mails[0]!.text ?? '')?.[1];
     expect(token).toBeDefined();
     expect(await confirmActivation(ctx(), token!)).toBe('done');
     expect((await userRow(una)).status).toBe('active');

@@ -1,13 +1,13 @@
+import { siteOrigin } from '../sites/site-origin';
 import type { ApiRequest } from './api';
 
 /**
- * The origin to put in links we send out (activation mail): the `original-host`
- * the browser reported when it is one of the site's own hosts, else the
- * request's own origin — never a host a caller made up.
+ * The origin to put in links an API call sends out (activation, password and e-mail-change
+ * mails, the payment provider's redirect and webhook URLs): the calling site's configured public
+ * origin (siteOrigin(), docs/product.md §3 Settings). The request's `Host`, `original-host` and
+ * `X-Forwarded-Host` are never read: a caller could name any host and have a genuine token mailed
+ * in a link to it.
  */
-export function publicOrigin(req: Pick<ApiRequest, 'request' | 'url' | 'site'>): string {
-  const reported = req.request.headers.get('original-host')?.trim().toLowerCase();
-  const hostname = reported?.split(':')[0];
-  if (reported && hostname && req.site.hosts.includes(hostname)) return `${req.url.protocol}//${reported}`;
-  return req.url.origin;
+export function publicOrigin(req: Pick<ApiRequest, 'ctx' | 'site'>): string {
+  return siteOrigin(req.ctx, req.site);
 }

@@ -10,13 +10,15 @@ export type SandboxCheckoutOutcome =
   | { kind: 'response'; response: Response };
 
 const outcomeField = z.enum(SANDBOX_OUTCOMES);
+/** What a sandbox payment id can look like (`tr_sb_…`); anything else is unknown without a query. */
+const SANDBOX_PAYMENT_ID = /^[\w-]{1,100}$/;
 
 /**
  * `GET|POST /payments/sandbox/:paymentId` (docs/product.md §11 sandbox provider): the sandbox's
  * hosted checkout. GET shows the payment; POST (`outcome` = paid, failed, canceled, expired, or
  * refunded: paid now and refunded by the "bank" a few seconds later) completes it, delivers the provider's webhook to this server in the background, as a real
  * provider would, and sends the payer back to the shop (303). 404 when the sandbox is not this
- * server's provider or the payment is unknown.
+ * server's provider or the payment is unknown (also an id no payment can have, e.g. with a NUL).
  */
 export async function sandboxCheckout(
   ctx: AppContext,
@@ -25,7 +27,7 @@ export async function sandboxCheckout(
 ): Promise<SandboxCheckoutOutcome> {
   const notFound = { kind: 'response', response: new Response('Not Found', { status: 404 }) } as const;
   const sandbox = sandboxOf(ctx.payments);
-  if (!sandbox) return notFound;
+  if (!sandbox || !SANDBOX_PAYMENT_ID.test(paymentId)) return notFound;
   if (request.method === 'POST') {
     const bytes = await readLimitedBytes(request, 1024);
     const outcome = outcomeField.safeParse(bytes && new URLSearchParams(bytes.toString('utf8')).get('outcome'));

@@ -42,7 +42,7 @@ export function negotiateEncoding(
  * build wrote into the file's `<meta>` (hashes of its inline script and styles); the middleware
  * completes it with the other directives (`withSecurityHeaders`).
  */
-function htmlResponse(
+export function htmlResponse(
   file: PrerenderedFile,
   request: Request,
   headers: Record<string, string>,

@@ -1,5 +1,4 @@
 import type { AppContext } from '../context';
-import type { SiteConfig } from '../sites/site-config';
 import type { MailMessage } from './mailer';
 
 const inFlight = new Set<Promise<void>>();
@@ -38,12 +37,5 @@ export function siteMailFrom(ctx: AppContext, siteName: string): string {
   return `${siteName} <${ctx.config.mailFrom}>`;
 }
 
-/**
- * The origin of links in mails sent outside the recipient's own request (reminders, message
- * mails): the site's first public host over HTTPS, or this server's own address when the site
- * lists only local hosts (development, tests).
- */
-export function siteOrigin(ctx: AppContext, site: SiteConfig): string {
-  const publicHost = site.hosts.find((host) => !/^(localhost|127\.0\.0\.1|\[::1\])$/.test(host));
-  return publicHost ? `https://${publicHost}` : `http://localhost:${ctx.config.port}`;
-}
+/** The origin of links in mails: the site's configured public origin (never a request's host). */
+export { siteOrigin } from '../sites/site-origin';

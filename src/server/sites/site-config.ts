@@ -29,6 +29,15 @@ export const siteConfigSchema = publicSettingsSchema
   .extend({
     package_name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'lowercase letters, digits, . _ -' }),
     hosts: z.array(z.string().min(1)).min(1),
+    /**
+     * docs/product.md §3: the site's public origin (`https://amora.example`), the base of every
+     * absolute URL the server writes (mail links, payment redirect and webhook URLs, setup links).
+     * Its host must be one of `hosts`. Absent: see siteOrigin() (site-origin.ts).
+     */
+    origin: z
+      .url({ protocol: /^https?$/ })
+      .transform((value) => new URL(value).origin)
+      .optional(),
     is_default: z.boolean().default(false),
     name: z.string().min(1),
     countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
