@@ -6,8 +6,12 @@ import { callAdmin, loggedInOperator } from '../helpers/operators';
 
 const { ctx } = useTestContext();
 
-/** The operation's path with every `:param` set to 1. */
-const concrete = (path: string) => path.replace(/:\w+/g, '1');
+/**
+ * The operation's path with every `:param` set to an id nothing has: the test asks only whether a
+ * role is refused, and an action on a real row (resetting operator 1's access, say) would end the
+ * sessions the later calls use.
+ */
+const concrete = (path: string) => path.replace(/:\w+/g, '999999');
 
 const ALL: OperatorRole[] = ['moderator', 'support', 'finance', 'admin'];
 /** docs/product.md §13 Roles as a table: path, method (`*` any), the roles allowed; the first match applies. */

@@ -3,13 +3,18 @@ import { adminErrorText, callAdmin } from '~/client/admin-api';
 import {
   adminAddOperatorContract,
   adminOperatorsContract,
+  adminResetOperatorAccessContract,
   adminUpdateOperatorContract,
 } from '~/shared/contracts/admin/operators';
 import { OPERATOR_ROLES, type OperatorRole } from '~/shared/contracts/admin/roles';
 import { TextField } from '../shell/TextField';
+import { AdminConfirmAction } from './AdminConfirmAction';
 import { formatTime, useAdminLoad } from './use-admin-load';
 
-/** docs/product.md §13 Access: operator accounts (admins): add with a setup link, change role, disable. */
+/**
+ * docs/product.md §13 Access: operator accounts (admins): add with a setup link, change role,
+ * disable, reset a lost password or authenticator (a new setup link).
+ */
 export default function OperatorsPanel() {
   const load = useAdminLoad(() => callAdmin(adminOperatorsContract), 'operators');
   const [notice, setNotice] = useState<{ text: string; link?: string } | null>(null);
@@ -110,21 +115,31 @@ export default function OperatorsPanel() {
                     </td>
                     <td>{operator.lastLoginAt ? formatTime(operator.lastLoginAt) : '—'}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="btn btn-small btn-secondary"
-                        onClick={() =>
-                          void act(async () => {
-                            await callAdmin(adminUpdateOperatorContract, {
-                              params: { id: operator.id },
-                              body: { disabled: !operator.disabled },
-                            });
-                            return { text: `${operator.email} ${operator.disabled ? 'enabled' : 'disabled'}.` };
-                          })
-                        }
-                      >
-                        {operator.disabled ? 'Enable' : 'Disable'}
-                      </button>
+                      <div className="admin-actions">
+                        <button
+                          type="button"
+                          className="btn btn-small btn-secondary"
+                          onClick={() =>
+                            void act(async () => {
+                              await callAdmin(adminUpdateOperatorContract, {
+                                params: { id: operator.id },
+                                body: { disabled: !operator.disabled },
+                              });
+                              return { text: `${operator.email} ${operator.disabled ? 'enabled' : 'disabled'}.` };
+                            })
+                          }
+                        >
+                          {operator.disabled ? 'Enable' : 'Disable'}
+                        </button>
+                        <ResetAccess
+                          operator={operator}
+                          onDone={(next) => {
+                            setError(null);
+                            setNotice(next);
+                            load.reload();
+                          }}
+                        />
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -162,5 +177,30 @@ export default function OperatorsPanel() {
         </p>
       </section>
     </>
+  );
+}
+
+/** "Reset access" behind a confirmation; the notice carries the new one-time setup link. */
+function ResetAccess({
+  operator,
+  onDone,
+}: {
+  operator: { id: number; email: string };
+  onDone: (notice: { text: string; link: string }) => void;
+}) {
+  let link = '';
+  return (
+    <AdminConfirmAction
+      label="Reset access"
+      question={`Clear the password and authenticator of ${operator.email} and end their sessions? They set up again through a new link.`}
+      confirmLabel="Reset access"
+      danger
+      run={async () => {
+        const reset = await callAdmin(adminResetOperatorAccessContract, { params: { id: operator.id } });
+        link = `${window.location.origin}${reset.setupPath}`;
+        return `Access of ${operator.email} reset. Send them this one-time setup link (valid until ${formatTime(reset.setupExpiresAt)}):`;
+      }}
+      onDone={(text) => onDone({ text, link })}
+    />
   );
 }

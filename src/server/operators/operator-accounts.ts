@@ -62,13 +62,16 @@ export async function addOperator(
 
 /**
  * Issues a new setup link for an operator (a lost password or authenticator): the password and
- * authenticator are cleared and every session ends; the operator enrols again.
+ * authenticator are cleared and every session ends; the operator enrols again (docs/product.md
+ * §13 Access). @returns `conflict` for the acting admin's own account (they would lock themselves
+ * out), `not_found` for an unknown operator.
  */
 export async function resetOperatorAccess(
   ctx: AppContext,
   operatorId: number,
   actor: OperatorActor,
-): Promise<Result<{ setupToken: string; setupExpiresAt: Date }, 'not_found'>> {
+): Promise<Result<{ setupToken: string; setupExpiresAt: Date }, 'not_found' | 'conflict'>> {
+  if (operatorId === actor.id) return fail('conflict', 'admin.not_on_yourself');
   const setupToken = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
   const setupExpiresAt = new Date(now.getTime() + SETUP_LINK_MS);

@@ -2,11 +2,12 @@ import {
   adminAddOperatorContract,
   adminAuditContract,
   adminOperatorsContract,
+  adminResetOperatorAccessContract,
   adminUpdateOperatorContract,
 } from '~/shared/contracts/admin/operators';
 import { ok } from '~/shared/errors';
 import { listAudit } from '../../operators/audit-log';
-import { addOperator, listOperators, updateOperator } from '../../operators/operator-accounts';
+import { addOperator, listOperators, resetOperatorAccess, updateOperator } from '../../operators/operator-accounts';
 import { defineAdminOperation } from '../admin-api';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -46,6 +47,16 @@ export const adminOperatorOperations = [
       id: added.value.id,
       setupPath: `/admin/setup?token=${added.value.setupToken}`,
       setupExpiresAt: added.value.setupExpiresAt.toISOString(),
+    });
+  }),
+  defineAdminOperation(adminResetOperatorAccessContract, async ({ params }, req) => {
+    const id = Number(params.id);
+    const reset = await resetOperatorAccess(req.ctx, id, req.session.operator);
+    if (!reset.ok) return reset;
+    return ok({
+      id,
+      setupPath: `/admin/setup?token=${reset.value.setupToken}`,
+      setupExpiresAt: reset.value.setupExpiresAt.toISOString(),
     });
   }),
   defineAdminOperation(adminUpdateOperatorContract, async ({ body, params }, req) =>

@@ -94,3 +94,19 @@ export const adminUpdateOperatorContract = defineAdminContract({
   response: z.object({ id: z.number() }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'not_found', 'conflict'],
 });
+
+/**
+ * `POST /admin/api/operators/:id/reset-access`: a lost password or authenticator. Clears both,
+ * ends the operator's sessions and answers a new one-time setup path (72 hours); `conflict` for
+ * the admin's own account.
+ */
+export const adminResetOperatorAccessContract = defineAdminContract({
+  name: 'adminResetOperatorAccess',
+  method: 'POST',
+  path: '/admin/api/operators/:id/reset-access',
+  roles: ['admin'],
+  query: noParams,
+  body: noParams.optional(),
+  response: z.object({ id: z.number(), setupPath: z.string(), setupExpiresAt: isoDate }),
+  errors: ['not_logged_in', 'forbidden', 'not_found', 'conflict'],
+});
