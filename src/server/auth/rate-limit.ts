@@ -33,7 +33,8 @@ export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: num
     // docs/product.md §10 Password and password reset: the current password is guessed like a login.
     case 'passwordChange':
       return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
-    // Reset requests: per client address, and per e-mail address (known or not, the same).
+    // Reset requests (docs/product.md §10): per client address, and per e-mail address (known or
+    // not, the same) and requester — a client address, or the console — never for everyone at once.
     case 'passwordReset':
       return { limit: 20, windowMs: 60 * 60_000 };
     case 'passwordResetAccount':
