@@ -102,7 +102,10 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
           userAgent: navigator.userAgent,
           timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           token:
-            emailCheck.status === 'new' && emailCheck.checkedEmail === values.email.trim() ? emailCheck.token : null,
+            (emailCheck.status === 'new' || emailCheck.status === 'deleted') &&
+            emailCheck.checkedEmail === values.email.trim()
+              ? emailCheck.token
+              : null,
         }),
       );
       if (onCreated) await onCreated();
@@ -210,7 +213,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   );
 }
 
-/** docs/product.md §8 messages for an address that cannot sign up, with the way forward. */
+/** docs/product.md §8 messages for an address that cannot sign up (or, deleted, signs up anew), with the way forward. */
 function EmailStatus({ t, status }: { t: (key: string) => string; status: string }) {
   if (status === 'active' || status === 'not_confirmed') {
     return (
@@ -219,9 +222,10 @@ function EmailStatus({ t, status }: { t: (key: string) => string; status: string
       </p>
     );
   }
+  // docs/product.md §10 Account deletion: a deleted account's address may sign up again (a new account).
   if (status === 'deleted') {
     return (
-      <p className="field-error" role="alert" data-testid="email-status">
+      <p className="field-hint" role="status" data-testid="email-status">
         {t('signup.deleted_account_exists')} <a href="/pages/service">{t('signup.service_link')}</a>
       </p>
     );
