@@ -13,6 +13,7 @@ import { TextField } from '../shell/TextField';
 import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
 import { buildSignupPayload } from './signup-payload';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 interface Props {
   locale: Locale;
@@ -27,6 +28,8 @@ const RULES = { email: emailRule, name: nameRule, password: passwordRule };
 
 /** Signup wizard step 0 (docs/product.md §2): e-mail, name, password → account created and logged in. */
 export default function SignupForm({ locale, next, onCreated }: Props) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const t = useT(locale);
   const [values, setValues] = useState({ email: '', name: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -122,7 +125,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   const errorText = (field: Field) => fieldMessage(t, errors, field);
 
   return (
-    <form ref={formRef} className="card auth-card" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="card auth-card" method="post" onSubmit={onSubmit} noValidate>
       {formError && (
         <div className="alert alert-danger" role="alert">
           {t(formError)}
@@ -182,7 +185,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
         error={errorText('password')}
         hint={t('signup.password_hint', { count: PASSWORD_MIN_LENGTH })}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
         {busy ? t('signup.submitting') : t('signup.submit')}
       </button>
       <p className="legal-note">
