@@ -62,7 +62,7 @@ describe('refused addresses (docs/product.md §8)', () => {
     for (const [status, key] of [
       ['active', 'signup.existing_account_active'],
       ['not_confirmed', 'signup.existing_account_active'],
-      ['deleted', 'signup.deleted_account_exists'],
+      ['deleted', null],
       ['invalid', 'signup.invalid_email'],
       ['new', null],
     ] as const) {

@@ -50,14 +50,14 @@ export async function checkEmailAddress(value: string): Promise<void> {
 
 /**
  * docs/product.md §8 message key for an address the last check refused (active or
- * not_confirmed → existing account, deleted, invalid), or null. Only applies
- * when `email` is the address that was checked.
+ * not_confirmed → existing account, invalid), or null. A deleted account's address is not
+ * refused (docs/product.md §10 Account deletion: it may sign up again; the form says so). Only
+ * applies when `email` is the address that was checked.
  */
 export function emailCheckErrorKey(email: string): string | null {
   const { status, checkedEmail } = $emailCheck.get();
   if (checkedEmail !== email.trim()) return null;
   if (status === 'active' || status === 'not_confirmed') return 'signup.existing_account_active';
-  if (status === 'deleted') return 'signup.deleted_account_exists';
   if (status === 'invalid') return 'signup.invalid_email';
   return null;
 }

@@ -117,6 +117,7 @@ describe('deleting an account', () => {
     await x.waitForURL('**/account-deleted');
     await expect.poll(() => x.getByTestId('account-deleted').isVisible()).toBe(true);
     expect(await x.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(await x.getByTestId('account-deleted').textContent()).toContain('sign up again with the same address');
     await shots(x, 'goodbye');
     const after = await x.request.get(`${server.url}/api/user.php`, { headers: HEADERS });
     expect(after.status()).toBe(403);
@@ -157,5 +158,12 @@ describe('deleting an account', () => {
     expect(await status.textContent()).toContain('deleted');
     expect(await status.getByRole('link').getAttribute('href')).toBe('/pages/service');
     await browser.screenshot(visitor, 'account-delete-signup');
+    // …and the address signs up again, as the goodbye page promises: a new account.
+    await visitor.getByLabel('Password').fill('welcome-back-1');
+    await visitor.locator('form:has(input[type="password"]) button[type="submit"]').click();
+    await visitor.locator('.wizard-card [data-testid^="step-"]').first().waitFor({ timeout: 25_000 });
+    const again = await visitor.request.get(`${server.url}/api/user.php`, { headers: HEADERS });
+    expect(again.status()).toBe(200);
+    expect((await again.json()).email).toBe(xEmail);
   });
 });

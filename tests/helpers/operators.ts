@@ -26,7 +26,7 @@ export async function callAdmin(
   ctx: AppContext,
   path: string,
   options: AdminCallOptions = {},
-): Promise<{ status: number; json: any; cookies: string[] }> {
+): Promise<{ status: number; json: any; cookies: string[]; headers: Headers }> {
   const url = new URL(path, ORIGIN);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
   const headers = new Headers(options.headers);
@@ -47,7 +47,12 @@ export async function callAdmin(
     options.clientAddress ?? '203.0.113.9',
   );
   const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null, cookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    json: text ? JSON.parse(text) : null,
+    cookies: response.headers.getSetCookie(),
+    headers: response.headers,
+  };
 }
 
 /** `amora_operator=…` of a response's Set-Cookie. */

@@ -41,6 +41,15 @@ const deleteAs = (cookie: string | undefined, body: unknown) => account(cookie, 
 const showOffer = (cookie: string | undefined) => account(cookie, { method: 'POST', query: { delete_offer: 'show' } });
 const acceptOffer = (cookie: string | undefined) =>
   account(cookie, { method: 'POST', query: { delete_offer: 'accept' } });
+const checkAddress = (email: string) =>
+  callApi(ctx(), validateEmailEndpoint, '/api/validate_email.php', { query: { email } });
+const signUp = (email: string, password: string, token: string | null) =>
+  callApi(ctx(), userEndpoint, '/api/user.php', {
+    method: 'POST',
+    query: { new: 1 },
+    body: { email, name: 'Xena', password, language: 'en', token },
+    clientAddress: '192.0.2.51',
+  });
 
 async function uploadPhoto(cookie: string): Promise<void> {
   const png = await sharp({ create: { width: 400, height: 500, channels: 3, background: '#c06' } })
@@ -159,21 +168,12 @@ describe('account deletion (docs/product.md §10)', () => {
     expect((await callApi(ctx(), userEndpoint, '/api/user.php', { cookie: yves.cookie })).status).toBe(200);
   });
 
-  it('makes the address "deleted" for signup and login, and the member vanishes from profile, search and likes', async () => {
+  it('makes the address "deleted" for the e-mail check and login, and the member vanishes from profile, search and likes', async () => {
     const { xena, yves, xenaSecondCookie } = await xenaAndYves();
     expect((await deleteAs(xena.cookie, { password: MEMBER_PASSWORD })).status).toBe(200);
 
-    const check = await callApi(ctx(), validateEmailEndpoint, '/api/validate_email.php', {
-      query: { email: ' Xena@Example.com' },
-    });
-    expect(check.json).toMatchObject({ status: 'deleted', token: null });
-    const signup = await callApi(ctx(), userEndpoint, '/api/user.php', {
-      method: 'POST',
-      query: { new: 1 },
-      body: { email: 'xena@example.com', name: 'Xena', password: 'another-pass', language: 'en' },
-    });
-    expect(signup.status).toBe(409);
-    expect(signup.json.error).toMatchObject({ code: 'account_deleted', message: 'signup.deleted_account_exists' });
+    const check = await checkAddress(' Xena@Example.com');
+    expect(check.json).toMatchObject({ status: 'deleted', email: 'xena@example.com' });
     const login = await callApi(ctx(), loginEndpoint, '/api/login.php', {
       method: 'POST',
       body: { email: 'xena@example.com', password: MEMBER_PASSWORD },
@@ -198,6 +198,61 @@ describe('account deletion (docs/product.md §10)', () => {
     expect(found.json.profiles.map((p: { id: number }) => p.id)).not.toContain(xena.id);
     const yvesLikes = (await callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie: yves.cookie })).json;
     expect([...yvesLikes.profiles, ...yvesLikes.liked_by]).toEqual([]);
+  });
+
+  it('lets the deleted address sign up again: a new, empty account; nothing of the old one comes back', async () => {
+    const { xena, yves } = await xenaAndYves();
+    expect((await deleteAs(xena.cookie, { password: MEMBER_PASSWORD })).status).toBe(200);
+    const check = await checkAddress('xena@example.com');
+    expect(check.json.status).toBe('deleted');
+    expect(check.json.token).toEqual(expect.any(String));
+
+    const again = await signUp('xena@example.com', 'another-pass', check.json.token);
+    expect(again.status).toBe(200);
+    const fresh = { id: again.json.user.profile.id as number, email: again.json.user.email as string };
+    expect(fresh.id).toEqual(expect.any(Number));
+    expect(fresh.id).not.toBe(xena.id);
+    expect(fresh.email).toBe('xena@example.com');
+    const cookie = sessionCookieFrom(again.cookies);
+    // Nothing of the deleted account: no photos, likes, chats or settings; the old row stays deleted.
+    const photos = await callApi(ctx(), profileImageEndpoint, '/api/profileimage.php', { cookie });
+    expect(photos.json.photos).toEqual([]);
+    const ownLikes = (await callApi(ctx(), likesEndpoint, '/api/likes.php', { cookie })).json;
+    expect([...ownLikes.profiles, ...ownLikes.liked_by]).toEqual([]);
+    expect((await callApi(ctx(), chatsEndpoint, '/api/chats.php', { cookie })).json.chats).toEqual([]);
+    expect(await ctx().db.select().from(notificationSettings).where(eq(notificationSettings.userId, fresh.id))).toEqual(
+      [],
+    );
+    const [old] = await ctx().db.select().from(users).where(eq(users.id, xena.id));
+    expect(old).toMatchObject({
+      status: 'deleted',
+      email: deletedEmailMarker(ctx().secret, 'amora', 'xena@example.com'),
+    });
+    // Yves still sees the old conversation as "Deleted member", not as the new account.
+    const yvesChats = (await callApi(ctx(), chatsEndpoint, '/api/chats.php', { cookie: yves.cookie })).json.chats;
+    expect(yvesChats).toHaveLength(1);
+    expect(yvesChats[0]).toMatchObject({ member_deleted: true });
+    expect(yvesChats[0].profile?.id).not.toBe(fresh.id);
+    // The address now logs in to the new account only, with the new password.
+    const logIn = (password: string) =>
+      callApi(ctx(), loginEndpoint, '/api/login.php', {
+        method: 'POST',
+        body: { email: 'xena@example.com', password },
+        clientAddress: '192.0.2.50',
+      });
+    expect((await logIn(MEMBER_PASSWORD)).status).toBe(401);
+    const loggedIn = await logIn('another-pass');
+    expect(loggedIn.status).toBe(200);
+    expect(loggedIn.json.user.profile.id).toBe(fresh.id);
+    expect((await checkAddress('xena@example.com')).json.status).not.toBe('new');
+
+    // Deleted once more, the address can come back once more.
+    expect((await deleteAs(cookie, { password: 'another-pass' })).status).toBe(200);
+    const third = await checkAddress('xena@example.com');
+    expect(third.json.status).toBe('deleted');
+    const thirdSignup = await signUp('xena@example.com', 'third-pass', third.json.token);
+    expect(thirdSignup.status).toBe(200);
+    expect([xena.id, fresh.id]).not.toContain(thirdSignup.json.user.profile.id);
   });
 
   it('shows the other member "Deleted member" without name or photo, and nobody can write to them', async () => {

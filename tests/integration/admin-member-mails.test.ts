@@ -12,6 +12,7 @@ import {
   subscriptions,
   users,
 } from '../../src/server/db/schema';
+import { passwordEndpoint } from '../../src/server/http/endpoints/password';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { settleTransaction } from '../../src/server/payments/settle-transaction';
 import { confirmActivation } from '../../src/server/signup/activation';
@@ -57,6 +58,24 @@ describe('mails on the member’s behalf', () => {
     expect(await peekPasswordReset(ctx(), token!)).toEqual({ ok: true, value: { userId: rita } });
     expect(await ctx().db.select().from(accountTokens).where(eq(accountTokens.userId, rita))).toHaveLength(1);
     expect(await auditOf(rita)).toMatchObject([{ action: 'member.password_reset_link' }]);
+  });
+
+  it('sends the reset link however many requests strangers made for the address', async () => {
+    const { cookie } = await operator('support');
+    const rita = await createMember(ctx(), { name: 'Rita', email: 'rita@example.com' });
+    for (let i = 0; i < 8; i++) {
+      const stranger = await callApi(ctx(), passwordEndpoint, '/api/password.php', {
+        method: 'POST',
+        query: { action: 'request-reset' },
+        body: { email: 'rita@example.com' },
+        clientAddress: `198.51.100.${i}`,
+      });
+      expect(stranger.status).toBe(200);
+    }
+    const before = (await mailsTo('rita@example.com')).length;
+    const sent = await admin(cookie, `/admin/api/members/${rita}/password-reset`, { method: 'POST' });
+    expect(sent.status).toBe(200);
+    expect(await mailsTo('rita@example.com')).toHaveLength(before + 1);
   });
 
   it('sends nothing to a deleted account, and neither mail may be sent by moderators (403)', async () => {

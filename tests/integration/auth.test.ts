@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { deletedEmailMarker } from '../../src/server/account/deleted-email';
 import { profiles, sessions, users } from '../../src/server/db/schema';
 import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { logoutEndpoint } from '../../src/server/http/endpoints/logout';
@@ -84,11 +85,17 @@ describe('POST /api/user.php?new=1', () => {
     expect(await ctx().db.select().from(users)).toHaveLength(1);
   });
 
-  it('answers an e-mail of a deleted account with signup.deleted_account_exists', async () => {
+  it('signs the address of a deleted account up again as a new account (docs/product.md §10 Account deletion)', async () => {
     await signup(signupPayload());
-    await ctx().db.update(users).set({ status: 'deleted' });
+    await ctx()
+      .db.update(users)
+      .set({ status: 'deleted', email: deletedEmailMarker(ctx().secret, 'amora', 'anna@example.com') });
     const again = await signup(signupPayload());
-    expect(again.json.error.message).toBe('signup.deleted_account_exists');
+    expect(again.status).toBe(200);
+    expect(again.json.user.email).toBe('anna@example.com');
+    expect(await ctx().db.select().from(users)).toHaveLength(2);
+    // The new account is live: a further signup with the address is a duplicate.
+    expect((await signup(signupPayload({ name: 'Other' }))).json.error.code).toBe('account_exists');
   });
 
   it('refuses a name equal to the e-mail or starting with @', async () => {

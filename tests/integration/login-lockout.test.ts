@@ -52,9 +52,9 @@ describe('log-in limits per account (docs/product.md §10 Log-in limits)', () =>
     await createMember(ctx(), { name: 'Anna', email: 'anna@example.com' });
     const device = deviceCookieFrom((await logIn(MEMBER_PASSWORD)).cookies);
     const statuses = await attack(20);
-    // The owner's first log-in (then from an unknown device) was one of the account's ten.
-    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(401));
-    expect(statuses.slice(9)).toEqual(Array(11).fill(429));
+    // The owner's first, right log-in (then from an unknown device) did not count: ten failures go through.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array(10).fill(429));
 
     const owner = await logIn(MEMBER_PASSWORD, { cookie: device });
     expect(owner.status).toBe(200);
@@ -76,6 +76,30 @@ describe('log-in limits per account (docs/product.md §10 Log-in limits)', () =>
     for (let i = 0; i < 10; i++) await logIn('typo', { cookie: device, address: '203.0.113.77' });
     const limited = await logIn(MEMBER_PASSWORD, { cookie: device, address: '203.0.113.77' });
     expect(limited.status).toBe(429);
+  });
+
+  it('never counts right passwords: eleven members log in from one shared address', async () => {
+    const office = '203.0.113.40';
+    for (let i = 0; i < 11; i++) await createMember(ctx(), { name: `Member ${i}`, email: `m${i}@example.com` });
+    for (let i = 0; i < 11; i++) {
+      expect((await logIn(MEMBER_PASSWORD, { email: `m${i}@example.com`, address: office })).status, `m${i}`).toBe(200);
+    }
+    // Failures still count per address: nine typos, and the right password still gets in…
+    for (let i = 0; i < 9; i++)
+      expect((await logIn('typo', { email: 'm0@example.com', address: office })).status).toBe(401);
+    expect((await logIn(MEMBER_PASSWORD, { email: 'm1@example.com', address: office })).status).toBe(200);
+    // …the tenth failure fills the window, and the next attempt waits.
+    expect((await logIn('typo', { email: 'm0@example.com', address: office })).status).toBe(401);
+    expect((await logIn(MEMBER_PASSWORD, { email: 'm2@example.com', address: office })).status).toBe(429);
+  });
+
+  it('never counts right passwords against the account either (new devices, one after another)', async () => {
+    await createMember(ctx(), { name: 'Anna', email: 'anna@example.com' });
+    for (let i = 0; i < 12; i++) {
+      expect((await logIn(MEMBER_PASSWORD, { address: `192.0.2.${100 + i}` })).status, `login ${i}`).toBe(200);
+    }
+    expect(await attack(10)).toEqual(Array(10).fill(401));
+    expect((await logIn('guess', { address: '198.51.100.77' })).status).toBe(429);
   });
 
   it('slows an unknown device down instead of locking it out', async () => {

@@ -237,9 +237,9 @@ describe('password reset (docs/product.md §10)', () => {
     expect((await reset(token)).json.error.code).toBe('invalid_token');
   });
 
-  it('is rate-limited per address and per account (429, Retry-After, message key)', async () => {
-    for (let i = 0; i < 5; i++) expect((await requestReset('target@example.com', `198.51.100.${i}`)).status).toBe(200);
-    const perAccount = await requestReset('target@example.com', '198.51.100.99');
+  it('is rate-limited per address and per account and requester (429, Retry-After, message key)', async () => {
+    for (let i = 0; i < 5; i++) expect((await requestReset('target@example.com', '198.51.100.1')).status).toBe(200);
+    const perAccount = await requestReset('target@example.com', '198.51.100.1');
     expect(perAccount.status).toBe(429);
     expect(perAccount.json.error.message).toBe('errors.rate_limited');
     expect(perAccount.response.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -249,6 +249,32 @@ describe('password reset (docs/product.md §10)', () => {
     harness.clock.advance(60 * 60_000);
     expect((await requestReset('fresh@example.com', '192.0.2.1')).status).toBe(200);
     await settleBackgroundMails();
+  });
+
+  it('strangers’ requests for an address never keep its owner from getting a link', async () => {
+    await createMember(ctx(), { name: 'Tara', email: 'tara@example.com' });
+    // Twelve requests from elsewhere, and one stranger trying again and again.
+    for (let i = 0; i < 12; i++) {
+      const answer = await requestReset('tara@example.com', `198.51.100.${i}`);
+      expect(answer.status, `stranger ${i}`).toBe(200);
+      expect(answer.json).toEqual({ sent: true });
+    }
+    for (let i = 0; i < 4; i++) expect((await requestReset('tara@example.com', '198.51.100.0')).status).toBe(200);
+    // Beyond the allowance the stranger is paced, per requester.
+    const paced = await requestReset('tara@example.com', '198.51.100.0');
+    expect(paced.status).toBe(429);
+    expect(Number(paced.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    await settleBackgroundMails();
+    const before = mailsTo('tara@example.com').length;
+    // Tara, from her own address, still gets a working link.
+    expect((await requestReset('tara@example.com', '192.0.2.77')).status).toBe(200);
+    await settleBackgroundMails();
+    const mails = mailsTo('tara@example.com');
+    expect(mails).toHaveLength(before + 1);
+    const token = /reset-password\/do\?token=([\w-]{43})/.exec(mails.at(-1)!.text ?? '')![1]!;
+    const done = await reset(token);
+    expect(done.status).toBe(200);
+    expect(done.json.user.email).toBe('tara@example.com');
   });
 
   it('a logged-in member using someone’s reset link is logged in as that account, their own session ends', async () => {

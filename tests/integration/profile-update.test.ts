@@ -1,8 +1,13 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema';
+import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { profileFieldsEndpoint } from '../../src/server/http/endpoints/profile-fields';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
+import { MEMBER_PASSWORD } from '../helpers/factories';
+import { loggedInMember } from '../helpers/session';
 
 const { ctx } = useTestContext();
 
@@ -111,5 +116,24 @@ describe('PUT /api/user.php?email=1', () => {
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe('signup.existing_account_active');
     expect((await change('not-an-address')).status).toBe(422);
+  });
+
+  it('refuses a confirmed member (409 with the way to the confirmed change) and changes nothing', async () => {
+    const anna = await loggedInMember(ctx(), 'Anna');
+    const refused = await callApi(ctx(), userEndpoint, '/api/user.php', {
+      method: 'PUT',
+      query: { email: 1 },
+      body: { email: 'attacker@example.org' },
+      cookie: anna.cookie,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatchObject({ code: 'conflict', message: 'email_change.confirmed_use_profile' });
+    const [row] = await ctx().db.select().from(users).where(eq(users.id, anna.id));
+    expect(row).toMatchObject({ email: 'anna@example.com', status: 'active' });
+    const login = await callApi(ctx(), loginEndpoint, '/api/login.php', {
+      method: 'POST',
+      body: { email: 'anna@example.com', password: MEMBER_PASSWORD },
+    });
+    expect(login.status).toBe(200);
   });
 });

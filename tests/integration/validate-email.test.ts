@@ -26,7 +26,8 @@ describe('GET /api/validate_email.php (docs/product.md §4 statuses)', () => {
     await createMember(ctx(), { email: 'gone@example.com', status: 'deleted' });
     expect((await check('active@example.com')).json).toMatchObject({ status: 'active', token: null });
     expect((await check('pending@example.com')).json.status).toBe('not_confirmed');
-    expect((await check('gone@example.com')).json.status).toBe('deleted');
+    // A deleted account's address may sign up again (docs/product.md §10 Account deletion): it gets a token.
+    expect((await check('gone@example.com')).json).toMatchObject({ status: 'deleted', token: expect.any(String) });
     // Another site does not know these accounts.
     expect((await check('active@example.com', 'flirtbox')).json.status).toBe('new');
     await ctx().db.update(users).set({ status: 'deleted' }).where(eq(users.id, active));

@@ -15,6 +15,7 @@ import { SelectField } from '../shell/SelectField';
 import { TextField } from '../shell/TextField';
 import { useT } from '../shell/use-t';
 import '~/styles/account-delete.css';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 /** The label of each reason (literal keys, so the locale check sees them used). */
 const REASON_KEYS: Record<DeleteReason, string> = {
@@ -31,6 +32,8 @@ const REASON_KEYS: Record<DeleteReason, string> = {
  * leaves for /account-deleted.
  */
 export default function DeleteAccountSection({ locale }: { locale: Locale }) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const t = useT(locale);
   const state = useStore($accountDeletion);
   const [password, setPassword] = useState('');
@@ -120,7 +123,7 @@ export default function DeleteAccountSection({ locale }: { locale: Locale }) {
       )}
 
       {state.step === 'confirm' && (
-        <form onSubmit={(event) => void onConfirm(event)} noValidate>
+        <form method="post" onSubmit={(event) => void onConfirm(event)} noValidate>
           <p>{t('account_delete.confirm_text')}</p>
           <SelectField
             label={t('account_delete.reason_label')}
@@ -143,7 +146,7 @@ export default function DeleteAccountSection({ locale }: { locale: Locale }) {
             error={state.fieldErrors.password ? t(state.fieldErrors.password) : null}
           />
           <div className="account-actions">
-            <button type="submit" className="btn account-delete-btn" disabled={state.busy}>
+            <button type="submit" className="btn account-delete-btn" disabled={state.busy || !hydrated}>
               {state.busy ? t('account_delete.deleting') : t('account_delete.confirm')}
             </button>
             <button type="button" className="btn btn-secondary" disabled={state.busy} onClick={onCancel}>

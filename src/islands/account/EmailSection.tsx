@@ -14,6 +14,7 @@ import { TextField } from '../shell/TextField';
 import { useT } from '../shell/use-t';
 import '~/styles/account.css';
 import '~/styles/account-email.css';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 /**
  * /profile "E-mail address" section (docs/product.md §10 E-mail change): the address in force;
@@ -21,6 +22,8 @@ import '~/styles/account-email.css';
  * where the link went, that the old address stays until then, "send again" and "cancel".
  */
 export default function EmailSection({ locale }: { locale: Locale }) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const t = useT(locale);
   const state = useStore($emailChange);
   const [email, setEmail] = useState('');
@@ -88,7 +91,7 @@ export default function EmailSection({ locale }: { locale: Locale }) {
           </div>
         </div>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <form method="post" onSubmit={(event) => void onSubmit(event)} noValidate>
           {state.notice === 'cancelled' && (
             <p className="account-email-notice" role="status">
               {t('email_change.cancelled')}
@@ -132,7 +135,7 @@ export default function EmailSection({ locale }: { locale: Locale }) {
             error={error('password')}
           />
           <div className="account-actions">
-            <button type="submit" className="btn btn-primary" disabled={state.busy || !state.status}>
+            <button type="submit" className="btn btn-primary" disabled={state.busy || !state.status || !hydrated}>
               {state.busy ? t('email_change.sending') : t('email_change.submit')}
             </button>
           </div>

@@ -8,6 +8,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 import { useT } from '../shell/use-t';
 import '~/styles/account.css';
 import '~/styles/account-password.css';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 /**
  * /profile "Password" section (docs/product.md §10 Password and password reset): current
@@ -15,6 +16,8 @@ import '~/styles/account-password.css';
  * mail confirms the change.
  */
 export default function PasswordSection({ locale }: { locale: Locale }) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const t = useT(locale);
   const state = useStore($passwordChange);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -35,7 +38,7 @@ export default function PasswordSection({ locale }: { locale: Locale }) {
     <section className="card account-section" aria-labelledby="account-password-title" data-testid="password-section">
       <h2 id="account-password-title">{t('password.section_title')}</h2>
       <p className="muted">{t('password.section_text')}</p>
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         {state.status === 'done' && (
           <div className="alert alert-success" role="status">
             {t('password.changed')}
@@ -64,7 +67,7 @@ export default function PasswordSection({ locale }: { locale: Locale }) {
           labels={{ password: t('password.new'), confirm: t('password.confirm') }}
         />
         <div className="account-actions">
-          <button type="submit" className="btn btn-primary" disabled={state.status === 'busy'}>
+          <button type="submit" className="btn btn-primary" disabled={state.status === 'busy' || !hydrated}>
             {state.status === 'busy' ? t('password.saving') : t('password.save')}
           </button>
           <a className="password-forgot" href="/reset-password">

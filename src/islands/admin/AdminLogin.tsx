@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { adminErrorText, callAdmin } from '~/client/admin-api';
 import { adminLoginContract, adminSecondFactorContract } from '~/shared/contracts/admin/auth';
 import { TextField } from '../shell/TextField';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 type Enrolment = { secret: string; uri: string; qrSvg: string };
 type Step =
@@ -15,6 +16,8 @@ type Step =
  * are shown once. `next` is where a finished log-in goes (a console path).
  */
 export default function AdminLogin({ next }: { next: string }) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -106,7 +109,7 @@ export default function AdminLogin({ next }: { next: string }) {
           </>
         )}
         {alert}
-        <form onSubmit={(event) => submitCode(event, recovery)} noValidate>
+        <form method="post" onSubmit={(event) => submitCode(event, recovery)} noValidate>
           {recovery ? (
             <TextField key="recovery" name="code" label="Recovery code" autoComplete="off" required />
           ) : (
@@ -143,10 +146,10 @@ export default function AdminLogin({ next }: { next: string }) {
       <h1 id="login-title">Console log-in</h1>
       <p className="muted">For the site's operators. Members log in on the site itself.</p>
       {alert}
-      <form onSubmit={submitPassword} noValidate>
+      <form method="post" onSubmit={submitPassword} noValidate>
         <TextField name="email" type="email" label="E-mail address" autoComplete="username" required />
         <TextField name="password" type="password" label="Password" autoComplete="current-password" required />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
           Continue
         </button>
       </form>

@@ -2,9 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { adminErrorText, callAdmin } from '~/client/admin-api';
 import { adminSetupContract } from '~/shared/contracts/admin/auth';
 import { TextField } from '../shell/TextField';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 /** The one-time setup link's page (docs/product.md §13 Access): the new operator chooses a password. */
 export default function AdminSetup({ token }: { token: string }) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,10 +52,10 @@ export default function AdminSetup({ token }: { token: string }) {
           {error}
         </p>
       )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" onSubmit={(event) => void submit(event)} noValidate>
         <TextField name="password" type="password" label="New password" autoComplete="new-password" required />
         <TextField name="repeat" type="password" label="Repeat the password" autoComplete="new-password" required />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
           Set password
         </button>
       </form>

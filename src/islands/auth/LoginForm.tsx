@@ -10,6 +10,7 @@ import { TextField } from '../shell/TextField';
 import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
 import '~/styles/account-password.css';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 interface Props {
   locale: Locale;
@@ -24,6 +25,8 @@ interface Props {
  * sees the suspension message; a banned one goes to /pages/ban.
  */
 export default function LoginForm({ locale, next, showSignup = true }: Props) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const t = useT(locale);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -63,7 +66,7 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
   };
 
   return (
-    <form ref={formRef} className="card auth-card" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="card auth-card" method="post" onSubmit={onSubmit} noValidate>
       {formError && (
         <div className="alert alert-danger" role="alert">
           {t(formError)}
@@ -97,7 +100,7 @@ export default function LoginForm({ locale, next, showSignup = true }: Props) {
       <p className="login-forgot">
         <a href="/reset-password">{t('password.forgot_link')}</a>
       </p>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
         {busy ? t('login.submitting') : t('login.submit')}
       </button>
       {showSignup && (

@@ -7,6 +7,7 @@ import { fieldMessage } from '../shell/field-errors';
 import { NewPasswordFields } from '../account/NewPasswordFields';
 import { useT } from '../shell/use-t';
 import '~/styles/account-password.css';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 const TOKEN_FAILURES = new Set(['invalid_token', 'expired_token']);
 
@@ -16,6 +17,8 @@ const TOKEN_FAILURES = new Set(['invalid_token', 'expired_token']);
  * meanwhile offers a new one.
  */
 export default function NewPasswordForm({ locale, token }: { locale: Locale; token: string }) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const t = useT(locale);
   const state = useStore($passwordReset);
   const [password, setPassword] = useState('');
@@ -30,7 +33,13 @@ export default function NewPasswordForm({ locale, token }: { locale: Locale; tok
 
   const linkFailed = state.code !== null && TOKEN_FAILURES.has(state.code);
   return (
-    <form className="card auth-card password-card" onSubmit={onSubmit} noValidate data-testid="new-password-form">
+    <form
+      className="card auth-card password-card"
+      method="post"
+      onSubmit={onSubmit}
+      noValidate
+      data-testid="new-password-form"
+    >
       {state.error && (
         <div className="alert alert-danger" role="alert">
           {t(state.error)}
@@ -53,7 +62,7 @@ export default function NewPasswordForm({ locale, token }: { locale: Locale; tok
       <button
         type="submit"
         className="btn btn-primary btn-block"
-        disabled={state.status === 'busy' || state.status === 'done'}
+        disabled={state.status === 'busy' || state.status === 'done' || !hydrated}
       >
         {state.status === 'busy' || state.status === 'done' ? t('password.saving') : t('password.reset_submit')}
       </button>

@@ -14,6 +14,7 @@ import { usePrefilledInputs } from '../shell/use-prefilled-inputs';
 import { useT } from '../shell/use-t';
 import { buildSignupPayload } from './signup-payload';
 import { issueMessageKey } from '~/shared/contracts/issue-keys';
+import { useHydrated } from '../shell/use-hydrated-store';
 
 interface Props {
   locale: Locale;
@@ -28,6 +29,8 @@ const RULES = { email: emailRule, name: nameRule, password: passwordRule };
 
 /** Signup wizard step 0 (docs/product.md §2): e-mail, name, password → account created and logged in. */
 export default function SignupForm({ locale, next, onCreated }: Props) {
+  // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
+  const hydrated = useHydrated();
   const t = useT(locale);
   const [values, setValues] = useState({ email: '', name: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -103,7 +106,10 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
           userAgent: navigator.userAgent,
           timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
           token:
-            emailCheck.status === 'new' && emailCheck.checkedEmail === values.email.trim() ? emailCheck.token : null,
+            (emailCheck.status === 'new' || emailCheck.status === 'deleted') &&
+            emailCheck.checkedEmail === values.email.trim()
+              ? emailCheck.token
+              : null,
         }),
       );
       if (onCreated) await onCreated();
@@ -120,7 +126,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   const errorText = (field: Field) => fieldMessage(t, errors, field);
 
   return (
-    <form ref={formRef} className="card auth-card" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="card auth-card" method="post" onSubmit={onSubmit} noValidate>
       {formError && (
         <div className="alert alert-danger" role="alert">
           {t(formError)}
@@ -180,7 +186,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
         error={errorText('password')}
         hint={t('signup.password_hint', { count: PASSWORD_MIN_LENGTH })}
       />
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
         {busy ? t('signup.submitting') : t('signup.submit')}
       </button>
       <p className="legal-note">
@@ -211,7 +217,7 @@ export default function SignupForm({ locale, next, onCreated }: Props) {
   );
 }
 
-/** docs/product.md §8 messages for an address that cannot sign up, with the way forward. */
+/** docs/product.md §8 messages for an address that cannot sign up (or, deleted, signs up anew), with the way forward. */
 function EmailStatus({ t, status }: { t: (key: string) => string; status: string }) {
   if (status === 'active' || status === 'not_confirmed') {
     return (
@@ -220,9 +226,10 @@ function EmailStatus({ t, status }: { t: (key: string) => string; status: string
       </p>
     );
   }
+  // docs/product.md §10 Account deletion: a deleted account's address may sign up again (a new account).
   if (status === 'deleted') {
     return (
-      <p className="field-error" role="alert" data-testid="email-status">
+      <p className="field-hint" role="status" data-testid="email-status">
         {t('signup.deleted_account_exists')} <a href="/pages/service">{t('signup.service_link')}</a>
       </p>
     );

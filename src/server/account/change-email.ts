@@ -120,7 +120,9 @@ export async function requestEmailChange(
       { path: 'email', message: EMAIL_CHANGE_SAME_ADDRESS },
     ]);
   }
-  if (await findAccount(ctx, member.site, email)) return fail('account_exists', EMAIL_CHANGE_ADDRESS_TAKEN);
+  // The same check as signup: a deleted account's address is free again (docs/product.md §10).
+  const holder = await findAccount(ctx, member.site, email);
+  if (holder && holder.status !== 'deleted') return fail('account_exists', EMAIL_CHANGE_ADDRESS_TAKEN);
 
   await sendConfirmation(ctx, member, email, input.site);
   // Not `replace`: a later change must not void the undo link of an earlier one (the owner's).

@@ -1,6 +1,7 @@
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DeleteReason } from '~/shared/contracts/account-deletion';
 import { fail, ok, type Result } from '~/shared/errors';
+import { memberPaceKey } from '../auth/login-pace';
 import { verifyPassword } from '../auth/passwords';
 import { announceSessionsEnded } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -118,15 +119,22 @@ export async function removeAccount(
     ]) {
       await tx.delete(table).where(eq(table.userId, userId));
     }
-    // The login limiter's per-address counters name the address.
-    await tx.delete(rateLimits).where(eq(rateLimits.key, `login:email:${account.site}:${account.email}`));
+    // The log-in pace counters name the address.
+    await tx.delete(rateLimits).where(eq(rateLimits.key, memberPaceKey(account.site, account.email)));
+    // The address may have been deleted before (and signed up again since): the earlier deleted
+    // row gives up the marker, which always names the latest deleted account of the address.
+    const marker = deletedEmailMarker(ctx.secret, account.site, account.email);
+    await tx
+      .update(users)
+      .set({ email: sql`${users.email} || ':' || ${users.id}` })
+      .where(and(eq(users.site, account.site), eq(users.email, marker), ne(users.id, userId)));
     await tx
       .update(users)
       .set({
         status: 'deleted',
         deletedAt: now,
         deleteReason: input.reason,
-        email: deletedEmailMarker(ctx.secret, account.site, account.email),
+        email: marker,
         passwordHash: UNUSABLE_PASSWORD_HASH,
         mailprovider: 0,
         trafficsource: null,

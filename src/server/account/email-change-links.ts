@@ -37,7 +37,9 @@ export async function confirmEmailChange(
     return fail('invalid_token');
   }
   const holder = await findAccount(ctx, member.site, email);
-  if (holder && holder.id !== member.id) return fail('account_exists', EMAIL_CHANGE_ADDRESS_TAKEN);
+  if (holder && holder.status !== 'deleted' && holder.id !== member.id) {
+    return fail('account_exists', EMAIL_CHANGE_ADDRESS_TAKEN);
+  }
   // Not inside a transaction: the token check reads through ctx.db, which a PGlite transaction
   // would block. Using the token first keeps it single-use when two requests race.
   const used = await consumeAccountToken(ctx, 'mail_change', token);
@@ -92,7 +94,9 @@ export async function undoEmailChange(
   const member = await memberMailInfo(ctx, userId);
   if (!member) return fail('invalid_token');
   const holder = await findAccount(ctx, member.site, email);
-  if (holder && holder.id !== userId) return fail('account_exists', EMAIL_CHANGE_ADDRESS_TAKEN);
+  if (holder && holder.status !== 'deleted' && holder.id !== userId) {
+    return fail('account_exists', EMAIL_CHANGE_ADDRESS_TAKEN);
+  }
   const used = await consumeAccountToken(ctx, 'mail_change_undo', token);
   if (!used.ok) return used;
   const now = ctx.clock.now();

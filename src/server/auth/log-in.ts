@@ -5,13 +5,15 @@ import { profiles } from '../db/schema';
 import { accountRestriction } from '../moderation/member-restriction';
 import { findAccount } from '../signup/create-account';
 import { issueDeviceToken, isKnownDevice } from './known-device';
-import { admitUnknownDevice } from './login-pace';
+import { admitUnknownDevice, forgetAdmission, memberPaceKey } from './login-pace';
 import { verifyPassword } from './passwords';
-import { hitRateLimit, rateLimited } from './rate-limit';
+import { hitRateLimit, rateLimited, refundRateLimit } from './rate-limit';
 
 /**
- * One log-in attempt on a site (docs/product.md §10 Log-in limits). First the limit per client
- * address (fixed window, every attempt counts). Then the account: a device known for it (the
+ * One log-in attempt on a site (docs/product.md §10 Log-in limits). Only failed attempts count:
+ * each attempt is counted first (so parallel guesses cannot pass a limit together) and given back
+ * when the password is right, so members sharing an address never hold each other back. First
+ * the limit per client address (fixed window). Then the account: a device known for it (the
  * signed device cookie of an earlier log-in, `deviceToken`) is never held back by the
  * account's attempts, so strangers guessing its password cannot lock its owner out; any other
  * device is slowed down with a growing wait once the account had too many attempts from
@@ -32,16 +34,22 @@ export async function logIn(
     'invalid_credentials' | 'rate_limited' | 'account_suspended' | 'account_banned'
   >
 > {
-  const byAddress = await hitRateLimit(ctx, 'login', `ip:${input.clientAddress}`);
+  const addressKey = `ip:${input.clientAddress}`;
+  const byAddress = await hitRateLimit(ctx, 'login', addressKey);
   if (!byAddress.allowed) return rateLimited(byAddress.retryAfterS);
   const account = await findAccount(ctx, input.site, input.email);
   const usable = account && account.status !== 'deleted' ? account : null;
+  const paceKey = memberPaceKey(input.site, input.email);
+  let admittedAt: Date | null = null;
   if (!usable || !isKnownDevice(ctx, input.deviceToken, input.site, usable.id)) {
-    const pace = await admitUnknownDevice(ctx, input.site, input.email);
+    const pace = await admitUnknownDevice(ctx, paceKey);
     if (!pace.allowed) return rateLimited(pace.retryAfterS);
+    admittedAt = pace.admittedAt;
   }
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password);
   if (!usable || !valid) return fail('invalid_credentials');
+  await refundRateLimit(ctx, 'login', addressKey, byAddress.windowStart);
+  if (admittedAt) await forgetAdmission(ctx, paceKey, admittedAt);
   const restriction = await accountRestriction(ctx, usable.id);
   if (restriction) return fail(restriction);
   await ctx.db.update(profiles).set({ lastActiveAt: ctx.clock.now() }).where(eq(profiles.id, usable.id));

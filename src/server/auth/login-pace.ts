@@ -1,4 +1,4 @@
-import { and, eq, gte, max, sql, sum } from 'drizzle-orm';
+import { and, eq, gt, gte, max, sql, sum } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { rateLimits } from '../db/schema';
 import { rateLimitFor } from './rate-limit';
@@ -17,22 +17,33 @@ export function paceDelayS(attempts: number, limit: number): number {
   return Math.min(2 ** (attempts - limit), PACE_MAX_S);
 }
 
+/** The pace key of a member account: site + e-mail address, whether an account exists or not. */
+export function memberPaceKey(site: string, email: string): string {
+  return `loginPace:${site}:${email}`;
+}
+
+/** The pace key of an operator account (docs/product.md §13 Access): its e-mail address. */
+export function operatorPaceKey(email: string): string {
+  return `operatorPace:${email}`;
+}
+
 /**
- * Admits or refuses one log-in attempt from a device not known for the account of `email` on
- * `site` (docs/product.md §10 Log-in limits). Known account or not, the same happens, so the
- * answer tells nothing about it. Each admitted attempt is a `rate_limits` row whose
- * `window_start` is the moment it was admitted: the window's rows give the count, the newest
- * one the wait. Reading and writing happen under a transaction-scoped advisory lock on the key,
- * so parallel attempts from any number of addresses or server processes share one opening.
- * @returns allowed, or refused with the seconds until the next opening (1 … PACE_MAX_S).
+ * Admits or refuses one log-in attempt on the account paced under `key` (memberPaceKey,
+ * operatorPaceKey) from a device not known for it (docs/product.md §10 Log-in limits). Known
+ * account or not, the same happens, so the answer tells nothing about it. Each admitted attempt
+ * is a `rate_limits` row whose `window_start` is the moment it was admitted: the window's rows
+ * give the count, the newest one the wait. Reading and writing happen under a
+ * transaction-scoped advisory lock on the key, so parallel attempts from any number of
+ * addresses or server processes share one opening. An attempt that turns out right is given
+ * back with forgetAdmission: only failures count.
+ * @returns allowed (with `admittedAt`, for forgetAdmission), or refused with the seconds until
+ *   the next opening (1 … PACE_MAX_S).
  */
 export async function admitUnknownDevice(
   ctx: AppContext,
-  site: string,
-  email: string,
-): Promise<{ allowed: boolean; retryAfterS: number }> {
+  key: string,
+): Promise<{ allowed: true; admittedAt: Date } | { allowed: false; retryAfterS: number }> {
   const { limit, windowMs } = rateLimitFor(ctx, 'login');
-  const key = `loginPace:${site}:${email}`;
   const now = ctx.clock.now();
   const windowStart = new Date(now.getTime() - (now.getTime() % windowMs));
   return ctx.db.transaction(async (tx) => {
@@ -40,11 +51,14 @@ export async function admitUnknownDevice(
     const [seen] = await tx
       .select({ attempts: sum(rateLimits.count).mapWith(Number), last: max(rateLimits.windowStart) })
       .from(rateLimits)
-      .where(and(eq(rateLimits.key, key), gte(rateLimits.windowStart, windowStart)));
+      .where(and(eq(rateLimits.key, key), gte(rateLimits.windowStart, windowStart), gt(rateLimits.count, 0)));
     const delayMs = paceDelayS(seen?.attempts ?? 0, limit) * 1000;
     const lastMs = seen?.last ? new Date(seen.last).getTime() : null;
     if (delayMs > 0 && lastMs !== null && now.getTime() - lastMs < delayMs) {
-      return { allowed: false, retryAfterS: Math.max(1, Math.ceil((lastMs + delayMs - now.getTime()) / 1000)) };
+      return {
+        allowed: false as const,
+        retryAfterS: Math.max(1, Math.ceil((lastMs + delayMs - now.getTime()) / 1000)),
+      };
     }
     await tx
       .insert(rateLimits)
@@ -53,6 +67,14 @@ export async function admitUnknownDevice(
         target: [rateLimits.key, rateLimits.windowStart],
         set: { count: sql`${rateLimits.count} + 1` },
       });
-    return { allowed: true, retryAfterS: 0 };
+    return { allowed: true as const, admittedAt: now };
   });
+}
+
+/** Gives back an attempt admitUnknownDevice admitted at `admittedAt` that turned out right. */
+export async function forgetAdmission(ctx: AppContext, key: string, admittedAt: Date): Promise<void> {
+  await ctx.db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, admittedAt)));
 }

@@ -9,8 +9,8 @@ import { hitRateLimit, rateLimited } from './rate-limit';
 /**
  * docs/product.md §13 Members, password-reset link: the member receives the normal reset mail
  * (docs/product.md §10, a 60-minute single-use link on the member's site; a new link voids the
- * previous one), counted against the same per-address limit as the member's own requests
- * (5 an hour). The operator never sees the link. The audit row is written as the mail is queued.
+ * previous one), at most 5 an hour per member from the console — an allowance of its own, so
+ * strangers' requests for the address never block it. The operator never sees the link. The audit row is written as the mail is queued.
  * Failures: `not_found`; `conflict` with `admin.member_deleted` or `admin.site_not_served`; `rate_limited`.
  */
 export async function sendResetLinkAsOperator(
@@ -23,7 +23,7 @@ export async function sendResetLinkAsOperator(
   if (member.status === 'deleted') return fail('conflict', 'admin.member_deleted');
   const site = ctx.sites.byPackageName.get(member.site);
   if (!site) return fail('conflict', 'admin.site_not_served');
-  const limit = await hitRateLimit(ctx, 'passwordResetAccount', `${site.package_name}:${member.email}`);
+  const limit = await hitRateLimit(ctx, 'passwordResetAccount', `${site.package_name}:${member.email}:operator`);
   if (!limit.allowed) return rateLimited(limit.retryAfterS);
   await recordAudit(
     ctx.db,

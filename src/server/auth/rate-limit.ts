@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { fail, type Failure } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { rateLimits } from '../db/schema';
@@ -33,7 +33,8 @@ export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: num
     // docs/product.md §10 Password and password reset: the current password is guessed like a login.
     case 'passwordChange':
       return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
-    // Reset requests: per client address, and per e-mail address (known or not, the same).
+    // Reset requests (docs/product.md §10): per client address, and per e-mail address (known or
+    // not, the same) and requester — a client address, or the console — never for everyone at once.
     case 'passwordReset':
       return { limit: 20, windowMs: 60 * 60_000 };
     case 'passwordResetAccount':
@@ -79,14 +80,15 @@ function currentWindow(ctx: AppContext, name: RateLimitName) {
 /**
  * Counts one hit (or `amount`, e.g. bytes) for `key` in the current fixed window, in the
  * database so that every server process shares the counter. It is counted even when refused.
- * @returns allowed=false once the limit is passed, with seconds until the window ends.
+ * @returns allowed=false once the limit is passed, with seconds until the window ends, and the
+ *   window the hit was counted in (for refundRateLimit).
  */
 export async function hitRateLimit(
   ctx: AppContext,
   name: RateLimitName,
   key: string,
   amount = 1,
-): Promise<{ allowed: boolean; retryAfterS: number }> {
+): Promise<{ allowed: boolean; retryAfterS: number; windowStart: Date }> {
   const { limit, now, windowStart, retryAfterS } = currentWindow(ctx, name);
   const [row] = await ctx.db
     .insert(rateLimits)
@@ -101,7 +103,26 @@ export async function hitRateLimit(
     // A new window started: drop windows older than a day so the table stays small.
     await ctx.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 24 * 60 * 60_000)));
   }
-  return { allowed: count <= limit, retryAfterS };
+  return { allowed: count <= limit, retryAfterS, windowStart };
+}
+
+/**
+ * Gives back `amount` that hitRateLimit counted for `key` in the window starting at `windowStart`
+ * — for limits that count failures only: a log-in that turned out right (docs/product.md §10
+ * Log-in limits). Counting first and giving back afterwards keeps parallel attempts from passing
+ * the limit together. Never goes below zero; a window already gone stays gone.
+ */
+export async function refundRateLimit(
+  ctx: AppContext,
+  name: RateLimitName,
+  key: string,
+  windowStart: Date,
+  amount = 1,
+): Promise<void> {
+  await ctx.db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - ${amount}, 0)` })
+    .where(and(eq(rateLimits.key, `${name}:${key}`), eq(rateLimits.windowStart, windowStart)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S } from '../auth/known-device';
+import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S, OPERATOR_DEVICE_COOKIE } from '../auth/known-device';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { OPERATOR_COOKIE } from '../operators/operator-sessions';
 
@@ -81,5 +81,22 @@ export function operatorCookie(url: URL, token: string, expiresAt: Date | null):
     secure: isSecureRequest(url),
     path: '/admin',
     ...(expiresAt ? { expires: expiresAt } : { maxAge: 0 }),
+  });
+}
+
+/**
+ * Set-Cookie for the operator's known-device mark after a completed console log-in
+ * (docs/product.md §13 Access): HttpOnly, SameSite=Strict, path `/admin`, Secure outside
+ * localhost, kept KNOWN_DEVICE_TTL_S; it outlives log-out on purpose.
+ */
+export function operatorDeviceCookie(url: URL, token: string): string {
+  return stringifySetCookie({
+    name: OPERATOR_DEVICE_COOKIE,
+    value: token,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isSecureRequest(url),
+    path: '/admin',
+    maxAge: KNOWN_DEVICE_TTL_S,
   });
 }

@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
+import { issueOperatorDeviceToken, isKnownOperatorDevice } from '../auth/known-device';
+import { admitUnknownDevice, forgetAdmission, operatorPaceKey } from '../auth/login-pace';
 import { verifyPassword } from '../auth/passwords';
-import { hitRateLimit, rateLimited } from '../auth/rate-limit';
+import { hitRateLimit, rateLimited, refundRateLimit } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { operators } from '../db/schema';
 import { recordAudit } from './audit-log';
@@ -40,21 +42,24 @@ export interface Enrolment {
 }
 
 /**
- * Step 1. Limits: per client address and per e-mail address (`operatorLogin`). An unknown
- * address, a disabled account, one without a password yet and a wrong password all answer
- * `invalid_credentials`, in the same time.
+ * Step 1, under the member log-in limits (docs/product.md §10 Log-in limits, §13 Access): per
+ * client address a fixed window (`operatorLogin`); per account, for a device that never completed
+ * a log-in of this operator (the `amora_operator_device` cookie, `deviceToken`), the growing wait
+ * of admitUnknownDevice — slowed down, never refused for good, and a known device is never held
+ * back by it, so strangers typing wrong passwords cannot lock the operator out. Only failures
+ * count: a right password gives its attempt back. An unknown address, a disabled account, one
+ * without a password yet and a wrong password all answer `invalid_credentials`, in the same time.
  * @returns the token of a `password`-stage session, and the enrolment when no authenticator is
  *   enrolled yet (a new secret each time until one is confirmed).
  */
 export async function startOperatorLogin(
   ctx: AppContext,
-  input: { email: string; password: string; clientAddress: string },
+  input: { email: string; password: string; clientAddress: string; deviceToken?: string },
 ): Promise<Result<{ token: string; enrolment: Enrolment | null }, 'invalid_credentials' | 'rate_limited'>> {
   const email = normaliseOperatorEmail(input.email);
-  for (const key of [`ip:${input.clientAddress}`, `email:${email}`]) {
-    const limit = await hitRateLimit(ctx, 'operatorLogin', key);
-    if (!limit.allowed) return rateLimited(limit.retryAfterS);
-  }
+  const addressKey = `ip:${input.clientAddress}`;
+  const byAddress = await hitRateLimit(ctx, 'operatorLogin', addressKey);
+  if (!byAddress.allowed) return rateLimited(byAddress.retryAfterS);
   const [row] = await ctx.db
     .select({
       id: operators.id,
@@ -66,11 +71,20 @@ export async function startOperatorLogin(
     .where(eq(operators.email, email))
     .limit(1);
   const usable = row && row.disabledAt === null && row.passwordHash !== null ? row : null;
+  const paceKey = operatorPaceKey(email);
+  let admittedAt: Date | null = null;
+  if (!usable || !isKnownOperatorDevice(ctx, input.deviceToken, usable.id)) {
+    const pace = await admitUnknownDevice(ctx, paceKey);
+    if (!pace.allowed) return rateLimited(pace.retryAfterS);
+    admittedAt = pace.admittedAt;
+  }
   const valid = await verifyPassword(usable?.passwordHash ?? null, input.password);
   if (!usable || !valid) {
     ctx.log.info('operator log-in refused', { operatorId: row?.id ?? null });
     return fail('invalid_credentials');
   }
+  await refundRateLimit(ctx, 'operatorLogin', addressKey, byAddress.windowStart);
+  if (admittedAt) await forgetAdmission(ctx, paceKey, admittedAt);
   await pruneOperatorSessions(ctx);
   let enrolment: Enrolment | null = null;
   if (!usable.totpEnabledAt) {
@@ -91,14 +105,17 @@ export async function startOperatorLogin(
  * newer than the last one accepted (a replayed code is refused, also by two requests at once:
  * the step is stored with a compare-and-set), or an unused recovery code (used up by it).
  * Limit: 5 tries per 10 minutes per operator (`operatorCode`).
- * @returns the token of a new `active` session (the password-stage one ends) and, at enrolment,
- *   the recovery codes to show once; `invalid_code` otherwise.
+ * @returns the token of a new `active` session (the password-stage one ends), a fresh
+ *   known-device token for this device (docs/product.md §13 Access) and, at enrolment, the
+ *   recovery codes to show once; `invalid_code` otherwise.
  */
 export async function finishOperatorLogin(
   ctx: AppContext,
   session: OperatorSession,
   input: { code?: string; recoveryCode?: string },
-): Promise<Result<{ token: string; recoveryCodes: string[] | null }, 'invalid_code' | 'rate_limited'>> {
+): Promise<
+  Result<{ token: string; deviceToken: string; recoveryCodes: string[] | null }, 'invalid_code' | 'rate_limited'>
+> {
   const operatorId = session.operator.id;
   const limit = await hitRateLimit(ctx, 'operatorCode', `operator:${operatorId}`);
   if (!limit.allowed) return rateLimited(limit.retryAfterS);
@@ -161,5 +178,5 @@ export async function finishOperatorLogin(
       now,
     );
   });
-  return ok({ token, recoveryCodes });
+  return ok({ token, deviceToken: issueOperatorDeviceToken(ctx, operatorId), recoveryCodes });
 }

@@ -17,8 +17,9 @@ export function isEmailCheckToken(secret: Buffer, site: string, email: string, t
 }
 
 /**
- * docs/product.md §4 e-mail check: new (allowed), active, not_confirmed, deleted (an
- * account exists in that state on this site) or invalid (not an address).
+ * docs/product.md §4 e-mail check: new (allowed), active, not_confirmed (an account exists in
+ * that state on this site), deleted (the address's account was deleted: allowed too, the page
+ * says a new account starts — docs/product.md §10 Account deletion) or invalid (not an address).
  */
 export async function checkEmail(ctx: AppContext, site: string, requestEmail: string): Promise<EmailCheckResponse> {
   const parsed = emailRule.safeParse(requestEmail);
@@ -29,7 +30,7 @@ export async function checkEmail(ctx: AppContext, site: string, requestEmail: st
   const status = account ? account.status : 'new';
   return {
     status,
-    token: status === 'new' ? emailCheckToken(ctx.secret, site, email) : null,
+    token: status === 'new' || status === 'deleted' ? emailCheckToken(ctx.secret, site, email) : null,
     email,
     request_email: requestEmail,
   };

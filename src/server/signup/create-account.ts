@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SignupPayload } from '~/shared/contracts/auth';
 import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '~/shared/constants';
 import { fail, ok, type Result } from '~/shared/errors';
@@ -33,19 +33,21 @@ export interface CreateAccountInput {
 /**
  * docs/product.md §2 Signup step 0: creates the account and its profile in one transaction.
  * Failures: `signups_closed` (docs/product.md §5 rule), `validation_failed` (name equals e-mail),
- * `account_exists` / `account_deleted` for a known e-mail on this site.
+ * `account_exists` for the address of a live (active or unconfirmed) account on this site. The
+ * address of a deleted account may sign up again (docs/product.md §10 Account deletion): a new,
+ * empty account — nothing of the deleted one comes back.
  * @returns the new user id.
  */
 export async function createAccount(
   ctx: AppContext,
   { site, payload, tracking }: CreateAccountInput,
-): Promise<Result<{ userId: number }, 'signups_closed' | 'validation_failed' | 'account_exists' | 'account_deleted'>> {
+): Promise<Result<{ userId: number }, 'signups_closed' | 'validation_failed' | 'account_exists'>> {
   if (!accessFor(site, false, tracking?.network ?? payload.trafficsource).canSignUp) return fail('signups_closed');
   if (isNameEqualToEmail(payload.name, payload.email)) {
     return fail('validation_failed', undefined, [{ path: 'name', message: 'signup.name_equal_to_email' }]);
   }
   const existing = await findAccount(ctx, site.package_name, payload.email);
-  if (existing) return fail(existing.status === 'deleted' ? 'account_deleted' : 'account_exists');
+  if (existing && existing.status !== 'deleted') return fail('account_exists');
 
   const passwordHash = await hashPassword(payload.password);
   const now = ctx.clock.now();
@@ -90,8 +92,9 @@ export async function createAccount(
 }
 
 /**
- * The account with this e-mail on a site, if any — also a deleted one, found by the keyed
- * hash its `email` holds (docs/product.md §10 account deletion), with `status` 'deleted'.
+ * The account with this e-mail on a site, if any: the live one, else the last deleted one, found
+ * by the keyed hash its `email` holds (docs/product.md §10 account deletion), with `status`
+ * 'deleted'. An address can have both: a deleted account and a new one signed up since.
  */
 export async function findAccount(ctx: AppContext, site: string, email: string) {
   const addresses = [email.trim().toLowerCase(), deletedEmailMarker(ctx.secret, site, email)];
@@ -99,6 +102,7 @@ export async function findAccount(ctx: AppContext, site: string, email: string) 
     .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
     .from(users)
     .where(and(eq(users.site, site), inArray(users.email, addresses)))
+    .orderBy(sql`${users.status} = 'deleted'`)
     .limit(1);
   return row ?? null;
 }

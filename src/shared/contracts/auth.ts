@@ -38,7 +38,7 @@ export const signupContract = defineContract({
   query: z.strictObject({ new: z.literal('1') }),
   body: signupPayloadSchema,
   response: z.object({ user: userSchema }),
-  errors: ['validation_failed', 'account_exists', 'account_deleted', 'signups_closed', 'rate_limited'],
+  errors: ['validation_failed', 'account_exists', 'signups_closed', 'rate_limited'],
 });
 
 /** `POST /api/login.php` (not in the spec's table): e-mail + password → the User. */

@@ -43,14 +43,19 @@ export const profileUpdateContract = defineContract({
   errors: ['validation_failed', 'not_logged_in'],
 });
 
-/** `PUT /api/user.php?email=1`: a new e-mail address (confirmed again by a new activation mail). */
+/**
+ * `PUT /api/user.php?email=1`: the signup wizard's "wrong address" step — a new address for an
+ * account not confirmed yet (confirmed by a new activation mail). A confirmed account gets 409
+ * `conflict` (`email_change.confirmed_use_profile`): it changes its address through
+ * `/api/mailchange.php` (docs/product.md §10 E-mail change).
+ */
 export const emailChangeContract = defineContract({
   ...routes.emailChange,
   auth: 'member',
   query: z.strictObject({ email: z.literal('1') }),
   body: z.strictObject({ email: emailRule }),
   response: z.object({ user: userSchema }),
-  errors: ['validation_failed', 'not_logged_in', 'account_exists'],
+  errors: ['validation_failed', 'not_logged_in', 'account_exists', 'conflict'],
 });
 
 /** `GET /api/profile_fields.php` (docs/product.md §7): allowed values per field. */

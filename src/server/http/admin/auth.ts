@@ -11,12 +11,17 @@ import { completeOperatorSetup } from '../../operators/operator-accounts';
 import { finishOperatorLogin, startOperatorLogin } from '../../operators/operator-login';
 import { endOperatorSession, OPERATOR_SESSION_MS, SECOND_FACTOR_MS } from '../../operators/operator-sessions';
 import { defineAdminOperation } from '../admin-api';
-import { operatorCookie } from '../cookies';
+import { OPERATOR_DEVICE_COOKIE } from '../../auth/known-device';
+import { operatorCookie, operatorDeviceCookie, readCookies } from '../cookies';
 
 /** Operator log-in steps, log-out, setup link and the current operator (docs/product.md §13 Access). */
 export const adminAuthOperations = [
   defineAdminOperation(adminLoginContract, async ({ body }, req) => {
-    const started = await startOperatorLogin(req.ctx, { ...body, clientAddress: req.clientAddress });
+    const started = await startOperatorLogin(req.ctx, {
+      ...body,
+      clientAddress: req.clientAddress,
+      deviceToken: readCookies(req.request)[OPERATOR_DEVICE_COOKIE],
+    });
     if (!started.ok) return started;
     await endOperatorSession(req.ctx, req.sessionToken);
     const expires = new Date(req.ctx.clock.now().getTime() + SECOND_FACTOR_MS);
@@ -29,6 +34,7 @@ export const adminAuthOperations = [
     if (!finished.ok) return finished;
     const expires = new Date(req.ctx.clock.now().getTime() + OPERATOR_SESSION_MS);
     req.setCookies.push(operatorCookie(req.url, finished.value.token, expires));
+    req.setCookies.push(operatorDeviceCookie(req.url, finished.value.deviceToken));
     return ok({ recoveryCodes: finished.value.recoveryCodes });
   }),
   defineAdminOperation(adminLogoutContract, async (_input, req) => {

@@ -26,8 +26,14 @@ export const passwordEndpoint = [
     });
   }),
   defineOperation(requestPasswordResetContract, async ({ body }, req) => {
+    // Both limits are per requester (client address): strangers' requests for an address never
+    // use up its owner's allowance (docs/product.md §10 Password and password reset).
     const byAddress = await hitRateLimit(req.ctx, 'passwordReset', `ip:${req.clientAddress}`);
-    const byAccount = await hitRateLimit(req.ctx, 'passwordResetAccount', `${req.site.package_name}:${body.email}`);
+    const byAccount = await hitRateLimit(
+      req.ctx,
+      'passwordResetAccount',
+      `${req.site.package_name}:${body.email}:ip:${req.clientAddress}`,
+    );
     if (!byAddress.allowed || !byAccount.allowed) {
       return rateLimited(Math.max(byAddress.retryAfterS, byAccount.retryAfterS));
     }
