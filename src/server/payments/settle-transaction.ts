@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { recordConversion } from '../affiliates/record-conversion';
 import type { AppContext } from '../context';
@@ -10,6 +10,7 @@ import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider'
 import { afterPremiumPaid, afterPremiumReversed, renewalTransaction } from './renewals';
 import { mailFailedRenewal } from './transaction-mail';
 import { sendReceipt } from './send-receipt';
+import { grantRefusal, refundUngranted, type GrantRefusal } from './ungranted-payment';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -29,6 +30,9 @@ const UNPAID_FINAL: Partial<Record<ProviderPaymentStatus, TransactionStatus>> = 
  *   `status = 'open'`, so duplicated, concurrent or late webhooks, the return page and the
  *   reconciliation job may all call this at once and it grants exactly once. The one call that
  *   grants sends the receipt (and starts the premium subscription).
+ * - open → refunded instead when it may not be granted (`grantRefusal`: its one-time discount was
+ *   used by a checkout paid first, or it would start a second renewing premium plan): the payment
+ *   is refunded in full at the provider and nothing is granted (`refundUngranted`).
  * - open → failed / cancelled / expired: its discount is freed; a failed renewal is mailed.
  * - paid → refunded when the provider reports it refunded or charged back in full: what it
  *   granted is taken back, guarded by `status = 'paid'` (exactly once too).
@@ -60,23 +64,32 @@ export async function settleTransaction(
       return ok({ status: 'open' });
     }
     const open = transaction;
-    const granted = await ctx.db.transaction(async (tx) => {
-      const [won] = await tx
-        .update(paymentTransactions)
-        .set({
-          status: 'paid',
-          paidAt: now,
-          updatedAt: now,
-          mandateId: payment.mandateId ?? open.mandateId,
-          customerId: payment.customerId ?? open.customerId,
-        })
-        .where(and(eq(paymentTransactions.id, open.id), eq(paymentTransactions.status, 'open')))
-        .returning({ id: paymentTransactions.id });
-      if (!won) return false;
-      await grantPurchase(tx, open, payment, now);
-      await recordConversion(tx, ctx.sites, { userId: open.userId, event: 'sale', transaction: open, now });
-      return true;
-    });
+    let refusal: GrantRefusal | null = null;
+    const granted = await ctx.db
+      .transaction(async (tx) => {
+        const [won] = await tx
+          .update(paymentTransactions)
+          .set({
+            status: 'paid',
+            paidAt: now,
+            updatedAt: now,
+            mandateId: payment.mandateId ?? open.mandateId,
+            customerId: payment.customerId ?? open.customerId,
+          })
+          .where(and(eq(paymentTransactions.id, open.id), eq(paymentTransactions.status, 'open')))
+          .returning({ id: paymentTransactions.id });
+        if (!won) return false;
+        refusal = await grantRefusal(tx, open, now);
+        if (refusal) tx.rollback();
+        await grantPurchase(tx, open, payment, now);
+        await recordConversion(tx, ctx.sites, { userId: open.userId, event: 'sale', transaction: open, now });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (refusal && error instanceof TransactionRollbackError) return false;
+        throw error;
+      });
+    if (refusal) return ok({ status: await refundUngranted(ctx, open, payment, refusal) });
     if (granted) {
       ctx.log.info('purchase paid', { userId: open.userId, transaction: open.id, product: open.product });
       sendReceipt(ctx, open.id);
