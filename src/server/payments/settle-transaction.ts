@@ -1,6 +1,7 @@
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { recordConversion } from '../affiliates/record-conversion';
+import { returnQuota, takeQuota } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { paymentTransactions, type TransactionStatus } from '../db/schema';
@@ -38,7 +39,8 @@ const UNPAID_FINAL: Partial<Record<ProviderPaymentStatus, TransactionStatus>> = 
  *   granted is taken back, guarded by `status = 'paid'` (exactly once too).
  * @returns the transaction's status afterwards; `not_found` for a payment we did not create
  * with this provider, or of another site than `options.site` (the site the webhook came to):
- * nothing changes.
+ * nothing changes. An id no transaction has is asked about at the provider at most once a minute
+ * (docs/product.md §11 Limits); within that minute it is `not_found` without a provider call.
  * @throws PaymentProviderError when the provider cannot be reached (nothing changes; a later
  * webhook or the reconciliation job tries again).
  */
@@ -51,7 +53,17 @@ export async function settleTransaction(
   if (transaction && options.site !== undefined && transaction.site !== options.site) return fail('not_found');
   if (transaction && transaction.status !== 'open' && transaction.status !== 'paid')
     return ok({ status: transaction.status });
-  const payment = await ctx.payments.getPayment(providerPaymentId);
+  // An id we have no transaction for (a renewal on first sight, or anyone's guess) is looked up
+  // at the provider at most once a minute, so posting made-up ids costs no provider calls.
+  const lookup = `${ctx.payments.name}:${providerPaymentId}`;
+  if (!transaction && !(await takeQuota(ctx, 'paymentLookup', lookup, 1)).allowed) return fail('not_found');
+  let payment: ProviderPayment | null;
+  try {
+    payment = await ctx.payments.getPayment(providerPaymentId);
+  } catch (error) {
+    if (!transaction) await returnQuota(ctx, 'paymentLookup', lookup, 1);
+    throw error;
+  }
   if (!payment) return fail('not_found');
   transaction ??= await renewalTransaction(ctx, payment);
   if (!transaction || (options.site !== undefined && transaction.site !== options.site)) return fail('not_found');
