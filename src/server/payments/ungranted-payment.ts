@@ -56,8 +56,9 @@ export async function grantRefusal(tx: Tx, transaction: TransactionRow, now: Dat
 
 /**
  * Refunds a paid payment refused by `grantRefusal` at the provider (what it has not refunded or
- * charged back yet), then moves its transaction `open` → `refunded` (guarded by `status = 'open'`)
- * and a plan it would have started to `cancelled`; nothing is granted, no receipt is sent.
+ * charged back yet), then moves its transaction `open` → `refunded` (guarded by `status = 'open'`;
+ * paid and refunded now, so the revenue report counts it in and out) and a plan it would have
+ * started to `cancelled`; nothing is granted, no receipt is sent.
  * @returns the transaction's status afterwards.
  * @throws PaymentProviderError when the provider refused or could not be reached and the
  * transaction is still open (nothing changed here; a later webhook or the reconciliation tries again).
@@ -84,7 +85,7 @@ export async function refundUngranted(
   const moved = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(paymentTransactions)
-      .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+      .set({ status: 'refunded', paidAt: now, refundedAt: now, updatedAt: now })
       .where(and(eq(paymentTransactions.id, transaction.id), eq(paymentTransactions.status, 'open')))
       .returning({ id: paymentTransactions.id });
     if (!row) return false;
