@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { failureMessageKey } from './failures';
 import * as routes from '~/shared/contracts/routes';
 
-type TransactionView = z.output<typeof transactionContract.response>;
+/** A transaction as `/api/transaction.php` answers it. */
+export type TransactionView = z.output<typeof transactionContract.response>;
 
 /** `/transactions/:transactionId` (docs/product.md §11): the payment's status, asked for until it is final. */
 export interface TransactionState {

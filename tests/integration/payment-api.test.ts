@@ -18,7 +18,7 @@ const { ctx } = useTestContext();
 const start = (body: unknown, cookie?: string) =>
   callApi(ctx(), paymentEndpoint, '/api/payment.php', { method: 'POST', body, cookie });
 const view = (id: string) => callApi(ctx(), transactionEndpoint, '/api/transaction.php', { query: { id } });
-const webhook = (body: string, contentType = 'application/x-www-form-urlencoded') =>
+const webhook = (body: string, contentType = 'application/x-www-form-urlencoded', address = '127.0.0.1') =>
   paymentWebhookResponse(
     ctx(),
     new Request(`${ORIGIN}/api/payment_webhook.php`, {
@@ -26,6 +26,7 @@ const webhook = (body: string, contentType = 'application/x-www-form-urlencoded'
       headers: { 'content-type': contentType },
       body,
     }),
+    address,
   );
 const credits = async (id: number) =>
   (await ctx().db.select({ credits: users.credits }).from(users).where(eq(users.id, id)))[0]!.credits;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { xcamsSearchEndpoint } from '../../src/server/http/endpoints/xcams';
 import { partnerRedirect } from '../../src/server/http/partner-redirect';
+import { getUserView } from '../../src/server/members/profile-view';
 import { canSeeWebcams } from '../../src/server/xcams/webcams';
 import { openSearchCams, openSearchPage, PAGE_CAMS_WAIT_MS } from '../../src/server/pages/open-search-page';
 import { camQueryOf } from '../../src/shared/cam-query';
@@ -56,6 +57,21 @@ describe('webcam cards (docs/product.md §6 eligibility, §7 xcams)', () => {
     // The 4 days are counted on the server clock: the fresh member becomes eligible.
     clock.advance(120_000);
     expect((await camSearch(fresh.cookie)).status).toBe(200);
+  });
+
+  it('treats a premium member as paid, like the user response’s paid_user, and serves cams again after premium ends', async () => {
+    const premium = await member('Premium', WEBCAM_DELAY_MS * 3);
+    const premiumUntil = new Date(clock.now().getTime() + 60_000);
+    await ctx().db.update(users).set({ premiumUntil }).where(eq(users.id, premium.id));
+    expect((await getUserView(ctx(), premium.id))?.paid_user).toBe(true);
+    expect((await camSearch(premium.cookie)).json.error.code).toBe('webcams_not_available');
+    expect(await canSeeWebcams(ctx(), ctx().sites.byPackageName.get('amora')!, premium.id)).toBe(false);
+    const resell = await redirect('/api/resellpartner.php?flow=profile-search&redirect=1', premium.cookie);
+    expect(resell.headers.get('location')).not.toMatch(/partner\.example\.com/);
+
+    clock.set(premiumUntil);
+    expect((await getUserView(ctx(), premium.id))?.paid_user).toBe(false);
+    expect((await camSearch(premium.cookie)).status).toBe(200);
   });
 
   it('refuses bad filters with the contract error', async () => {

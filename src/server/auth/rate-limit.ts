@@ -19,7 +19,10 @@ export type RateLimitName =
   | 'report'
   | 'uploadBytes'
   | 'operatorLogin'
-  | 'operatorCode';
+  | 'operatorCode'
+  | 'paymentStart'
+  | 'paymentWebhook'
+  | 'paymentLookup';
 
 /** Limits per action: at most `limit` hits per `windowMs` per key (login and signup from the config). */
 export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: number; windowMs: number } {
@@ -66,6 +69,14 @@ export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: num
       return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
     case 'operatorCode':
       return { limit: 5, windowMs: 10 * 60_000 };
+    // docs/product.md §11 Limits: purchases started per member (each is a provider payment),
+    // webhooks per client address, and provider look-ups of a payment id we do not know.
+    case 'paymentStart':
+      return { limit: 10, windowMs: 10 * 60_000 };
+    case 'paymentWebhook':
+      return { limit: 120, windowMs: 60_000 };
+    case 'paymentLookup':
+      return { limit: 1, windowMs: 60_000 };
   }
 }
 
@@ -149,6 +160,18 @@ export async function takeQuota(
     })
     .returning({ count: rateLimits.count });
   return { allowed: rows.length > 0, retryAfterS };
+}
+
+/**
+ * Gives back `amount` taken by `takeQuota` for `key` in the current window (never below 0), for
+ * an action that could not be carried out (e.g. the provider was unreachable).
+ */
+export async function returnQuota(ctx: AppContext, name: RateLimitName, key: string, amount: number): Promise<void> {
+  const { windowStart } = currentWindow(ctx, name);
+  await ctx.db
+    .update(rateLimits)
+    .set({ count: sql`greatest(0, ${rateLimits.count} - ${amount})` })
+    .where(and(eq(rateLimits.key, `${name}:${key}`), eq(rateLimits.windowStart, windowStart)));
 }
 
 /** The `rate_limited` failure for a refused hit; the API sends `retryAfterS` as Retry-After (seconds). */

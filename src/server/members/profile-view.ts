@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OwnProfile, ProfileImage, PublicProfile, User } from '~/shared/contracts/profile';
 import { isLocale } from '~/shared/locales';
 import { presenceOf } from '~/shared/rules/member-rules';
-import { isPremium } from '~/shared/rules/message-costs';
+import { isPaidMember, isPremium } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { images, profiles, users } from '../db/schema';
 import { photoShownToOthers, photoShownToOwner } from '../media/photo-visibility';
@@ -99,7 +99,7 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
     email: row.user.email,
     profile,
     // docs/product.md §11 Premium: paid_user follows premium (and stays for accounts imported as paid).
-    paid_user: row.user.paidUser || isPremium(row.user.premiumUntil, ctx.clock.now()),
+    paid_user: isPaidMember(row.user, ctx.clock.now()),
     signup_date: row.user.createdAt.toISOString(),
     mailprovider: row.user.mailprovider,
     credits: row.user.credits,

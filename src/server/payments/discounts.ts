@@ -118,18 +118,30 @@ export async function reserveDiscount(
   return rows.length > 0;
 }
 
-/** Marks the discount of a transaction that has just been paid as used (inside the grant's database transaction). */
-export async function redeemDiscount(tx: Executor, userId: number, code: string, at: Date): Promise<void> {
-  await tx
-    .update(discountRedemptions)
-    .set({ redeemedAt: at })
-    .where(
-      and(
-        eq(discountRedemptions.userId, userId),
-        eq(discountRedemptions.code, code),
-        isNull(discountRedemptions.redeemedAt),
-      ),
-    );
+/**
+ * docs/product.md §11 Discounts: marks the discount of a transaction that has just been paid as
+ * used by it (inside the grant's database transaction). One statement on the member's one row
+ * per code, guarded by `redeemed_at IS NULL`, so of several checkouts paid with the same discount
+ * — one after another or at once, in any process — exactly one claims it.
+ * @returns false when another transaction has used it already.
+ */
+export async function redeemDiscount(
+  tx: Executor,
+  userId: number,
+  code: string,
+  transactionId: number,
+  at: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(discountRedemptions)
+    .values({ userId, code, transactionId, redeemedAt: at })
+    .onConflictDoUpdate({
+      target: [discountRedemptions.userId, discountRedemptions.code],
+      set: { transactionId, redeemedAt: at },
+      setWhere: isNull(discountRedemptions.redeemedAt),
+    })
+    .returning({ code: discountRedemptions.code });
+  return rows.length > 0;
 }
 
 /** Frees the discount a transaction held when it ended unpaid, so the member can use it again. */

@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { paymentTransactions } from '../db/schema';
 import { creditLedger, subscriptions, users } from '../db/schema';
-import { redeemDiscount } from './discounts';
 import type { ProviderPayment } from './payment-provider';
 
 /** A stored payment transaction. */
@@ -14,7 +13,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * transaction that has just moved it from `open` to `paid`: its credits + bonus (first settling
  * any credit debt a refund left, each with a ledger row naming the transaction), or its months of
  * premium (from the later of now and the current end), activating its subscription with the
- * payment's mandate; and its discount is marked used.
+ * payment's mandate. Whether it may be granted at all (its discount, the one plan) was settled
+ * just before in the same database transaction (`grantRefusal`).
  */
 export async function grantPurchase(
   tx: Tx,
@@ -22,7 +22,6 @@ export async function grantPurchase(
   payment: ProviderPayment,
   now: Date,
 ): Promise<void> {
-  if (transaction.discountCode) await redeemDiscount(tx, transaction.userId, transaction.discountCode, now);
   if (transaction.product === 'premium') {
     await tx
       .update(users)

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PremiumStatus } from '~/shared/contracts/payments';
 import { isPremium } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
@@ -6,7 +6,7 @@ import { subscriptions, users } from '../db/schema';
 
 /**
  * docs/product.md §11 Premium: the member's premium end, whether it runs now, and their latest
- * active or cancelled plan (a cancelled plan is shown while its paid period lasts).
+ * plan: the one that renews, else the latest cancelled one while its paid period lasts.
  */
 export async function premiumStatus(ctx: AppContext, userId: number): Promise<PremiumStatus> {
   const [user] = await ctx.db.select({ premiumUntil: users.premiumUntil }).from(users).where(eq(users.id, userId));
@@ -17,7 +17,7 @@ export async function premiumStatus(ctx: AppContext, userId: number): Promise<Pr
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'cancelled'])))
-    .orderBy(desc(subscriptions.updatedAt))
+    .orderBy(sql`${subscriptions.status} = 'active' DESC`, desc(subscriptions.updatedAt))
     .limit(1);
   const shown = plan && (plan.status === 'active' || premium) ? plan : null;
   return {

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { recordConversion } from '../affiliates/record-conversion';
+import { returnQuota, takeQuota } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { paymentTransactions, type TransactionStatus } from '../db/schema';
@@ -10,6 +11,7 @@ import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider'
 import { afterPremiumPaid, afterPremiumReversed, renewalTransaction } from './renewals';
 import { mailFailedRenewal } from './transaction-mail';
 import { sendReceipt } from './send-receipt';
+import { grantRefusal, refundUngranted, type GrantRefusal } from './ungranted-payment';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -29,12 +31,16 @@ const UNPAID_FINAL: Partial<Record<ProviderPaymentStatus, TransactionStatus>> = 
  *   `status = 'open'`, so duplicated, concurrent or late webhooks, the return page and the
  *   reconciliation job may all call this at once and it grants exactly once. The one call that
  *   grants sends the receipt (and starts the premium subscription).
+ * - open → refunded instead when it may not be granted (`grantRefusal`: its one-time discount was
+ *   used by a checkout paid first, or it would start a second renewing premium plan): the payment
+ *   is refunded in full at the provider and nothing is granted (`refundUngranted`).
  * - open → failed / cancelled / expired: its discount is freed; a failed renewal is mailed.
  * - paid → refunded when the provider reports it refunded or charged back in full: what it
  *   granted is taken back, guarded by `status = 'paid'` (exactly once too).
  * @returns the transaction's status afterwards; `not_found` for a payment we did not create
  * with this provider, or of another site than `options.site` (the site the webhook came to):
- * nothing changes.
+ * nothing changes. An id no transaction has is asked about at the provider at most once a minute
+ * (docs/product.md §11 Limits); within that minute it is `not_found` without a provider call.
  * @throws PaymentProviderError when the provider cannot be reached (nothing changes; a later
  * webhook or the reconciliation job tries again).
  */
@@ -47,7 +53,17 @@ export async function settleTransaction(
   if (transaction && options.site !== undefined && transaction.site !== options.site) return fail('not_found');
   if (transaction && transaction.status !== 'open' && transaction.status !== 'paid')
     return ok({ status: transaction.status });
-  const payment = await ctx.payments.getPayment(providerPaymentId);
+  // An id we have no transaction for (a renewal on first sight, or anyone's guess) is looked up
+  // at the provider at most once a minute, so posting made-up ids costs no provider calls.
+  const lookup = `${ctx.payments.name}:${providerPaymentId}`;
+  if (!transaction && !(await takeQuota(ctx, 'paymentLookup', lookup, 1)).allowed) return fail('not_found');
+  let payment: ProviderPayment | null;
+  try {
+    payment = await ctx.payments.getPayment(providerPaymentId);
+  } catch (error) {
+    if (!transaction) await returnQuota(ctx, 'paymentLookup', lookup, 1);
+    throw error;
+  }
   if (!payment) return fail('not_found');
   transaction ??= await renewalTransaction(ctx, payment);
   if (!transaction || (options.site !== undefined && transaction.site !== options.site)) return fail('not_found');
@@ -60,23 +76,32 @@ export async function settleTransaction(
       return ok({ status: 'open' });
     }
     const open = transaction;
-    const granted = await ctx.db.transaction(async (tx) => {
-      const [won] = await tx
-        .update(paymentTransactions)
-        .set({
-          status: 'paid',
-          paidAt: now,
-          updatedAt: now,
-          mandateId: payment.mandateId ?? open.mandateId,
-          customerId: payment.customerId ?? open.customerId,
-        })
-        .where(and(eq(paymentTransactions.id, open.id), eq(paymentTransactions.status, 'open')))
-        .returning({ id: paymentTransactions.id });
-      if (!won) return false;
-      await grantPurchase(tx, open, payment, now);
-      await recordConversion(tx, ctx.sites, { userId: open.userId, event: 'sale', transaction: open, now });
-      return true;
-    });
+    let refusal: GrantRefusal | null = null;
+    const granted = await ctx.db
+      .transaction(async (tx) => {
+        const [won] = await tx
+          .update(paymentTransactions)
+          .set({
+            status: 'paid',
+            paidAt: now,
+            updatedAt: now,
+            mandateId: payment.mandateId ?? open.mandateId,
+            customerId: payment.customerId ?? open.customerId,
+          })
+          .where(and(eq(paymentTransactions.id, open.id), eq(paymentTransactions.status, 'open')))
+          .returning({ id: paymentTransactions.id });
+        if (!won) return false;
+        refusal = await grantRefusal(tx, open, now);
+        if (refusal) tx.rollback();
+        await grantPurchase(tx, open, payment, now);
+        await recordConversion(tx, ctx.sites, { userId: open.userId, event: 'sale', transaction: open, now });
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (refusal && error instanceof TransactionRollbackError) return false;
+        throw error;
+      });
+    if (refusal) return ok({ status: await refundUngranted(ctx, open, payment, refusal) });
     if (granted) {
       ctx.log.info('purchase paid', { userId: open.userId, transaction: open.id, product: open.product });
       sendReceipt(ctx, open.id);

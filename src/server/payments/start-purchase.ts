@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { forCountry, MANDATE_METHODS, vatIncluded, type PaymentMethod } from '~/shared/payments';
+import { hitRateLimit, rateLimited } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { paymentTransactions, subscriptions } from '../db/schema';
 import type { SiteConfig } from '../sites/site-config';
@@ -45,6 +46,7 @@ export type StartPurchaseFailure =
   | 'method_not_available'
   | 'payment_provider_unavailable'
   | 'premium_active'
+  | 'rate_limited'
   | DiscountFailure;
 
 /**
@@ -59,7 +61,8 @@ export type StartPurchaseFailure =
  * plan), `method_not_available` (not offered in that country), the discount failures of a typed
  * code, `premium_active` (a premium plan of the member still renews: one plan at a time),
  * `payment_provider_unavailable` (the provider refused or could not be reached: the
- * transaction is marked failed, nothing charged).
+ * transaction is marked failed, nothing charged), `rate_limited` (`credits.start_limit`, with
+ * seconds to wait: more than 10 purchases started by the member in 10 minutes, every attempt counts).
  */
 export async function startPurchase(
   ctx: AppContext,
@@ -67,6 +70,8 @@ export async function startPurchase(
 ): Promise<Result<{ transactionId: string; checkoutUrl: string }, StartPurchaseFailure>> {
   const payments = input.site.payments;
   if (!payments) return fail('payments_not_available');
+  const limit = await hitRateLimit(ctx, 'paymentStart', `user:${input.userId}`);
+  if (!limit.allowed) return { ...rateLimited(limit.retryAfterS), message: 'credits.start_limit' };
   const quoted = await quotePurchase(ctx, { ...input, payments });
   if (!quoted.ok) return quoted;
   const quote = quoted.value;

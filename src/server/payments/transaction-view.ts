@@ -29,9 +29,7 @@ export async function viewTransaction(
   ctx: AppContext,
   publicId: string,
 ): Promise<Result<TransactionView, 'not_found' | 'payment_provider_unavailable'>> {
-  const read = async () =>
-    (await ctx.db.select().from(paymentTransactions).where(eq(paymentTransactions.publicId, publicId)).limit(1))[0];
-  let row = await read();
+  const row = await readTransaction(ctx, publicId);
   if (!row) return fail('not_found');
   if (row.status === 'open' && row.providerPaymentId && row.provider === ctx.payments.name) {
     try {
@@ -40,9 +38,35 @@ export async function viewTransaction(
       if (!(error instanceof PaymentProviderError)) throw error;
       return fail('payment_provider_unavailable');
     }
-    row = (await read())!;
+    return ok(toView((await readTransaction(ctx, publicId))!));
   }
-  return ok({
+  return ok(toView(row));
+}
+
+/**
+ * What the transaction page renders on the server (docs/product.md §11 `/transactions/:transactionId`):
+ * `viewTransaction`, or the stored state when the provider cannot be reached now (the page then
+ * keeps asking); null for an unknown id (the page answers 404).
+ */
+export async function transactionPageView(ctx: AppContext, publicId: string): Promise<TransactionView | null> {
+  const viewed = await viewTransaction(ctx, publicId);
+  if (viewed.ok) return viewed.value;
+  if (viewed.code === 'not_found') return null;
+  const row = await readTransaction(ctx, publicId);
+  return row ? toView(row) : null;
+}
+
+async function readTransaction(ctx: AppContext, publicId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.publicId, publicId))
+    .limit(1);
+  return row;
+}
+
+function toView(row: typeof paymentTransactions.$inferSelect): TransactionView {
+  return {
     status: row.status,
     product: row.product,
     package: row.productId,
@@ -53,5 +77,5 @@ export async function viewTransaction(
     amount_cents: row.amountCents,
     currency: row.currency,
     return_path: row.returnPath,
-  });
+  };
 }

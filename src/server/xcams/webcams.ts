@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Cam } from '~/shared/contracts/xcams';
 import { fail, ok, type Result } from '~/shared/errors';
+import { isPaidMember } from '~/shared/rules/message-costs';
 import { isWebcamEligible } from '~/shared/rules/member-rules';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
@@ -8,21 +9,22 @@ import type { SiteConfig } from '../sites/site-config';
 import type { CamQuery, FeedCam } from './cam-provider';
 
 /**
- * docs/product.md §6 webcam eligibility for a member on a site: logged in, not paid,
+ * docs/product.md §6 webcam eligibility for a member on a site: logged in, not paid (the
+ * `paid_user` of the user response: premium now, or stored as paid),
  * signed up more than 4 days ago, and the site allows resell cams
  * (`member_resell`) or camads (`features.camads`).
  */
 export async function canSeeWebcams(ctx: AppContext, site: SiteConfig, userId: number | null): Promise<boolean> {
   if (userId === null) return false;
   const [user] = await ctx.db
-    .select({ paid: users.paidUser, createdAt: users.createdAt })
+    .select({ paidUser: users.paidUser, premiumUntil: users.premiumUntil, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) return false;
   return isWebcamEligible({
     isLoggedIn: true,
-    paidUser: user.paid,
+    paidUser: isPaidMember(user, ctx.clock.now()),
     signupDate: user.createdAt.toISOString(),
     now: ctx.clock.now().getTime(),
     allowsResellCams: site.member_resell,

@@ -48,6 +48,7 @@ export const startPurchaseContract = defineContract({
     'discount_expired',
     'discount_used',
     'premium_active',
+    'rate_limited',
   ],
 });
 

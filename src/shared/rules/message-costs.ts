@@ -18,3 +18,11 @@ export function messageCost(
 export function isPremium(premiumUntil: Date | string | null, now: Date): boolean {
   return premiumUntil !== null && new Date(premiumUntil).getTime() > now.getTime();
 }
+
+/**
+ * docs/product.md §11 Premium: the member response's `paid_user` — premium now, or an account
+ * stored as paid (imported as paid). Every rule about paid members (e.g. §6 webcams) reads this.
+ */
+export function isPaidMember(member: { paidUser: boolean; premiumUntil: Date | string | null }, now: Date): boolean {
+  return member.paidUser || isPremium(member.premiumUntil, now);
+}

@@ -29,7 +29,7 @@ export const paymentEndpoint = [
       origin: publicOrigin(req),
       returnPath: body.return_path,
     });
-    if (!started.ok) return fail(started.code);
+    if (!started.ok) return started;
     return ok({ transaction: started.value.transactionId, checkout_url: started.value.checkoutUrl });
   }),
 ];
