@@ -22,7 +22,6 @@ export const creditPackageSchema = z.strictObject({
   /** Price in cents (VAT included) per currency; every currency a country uses must be listed. */
   prices: z.record(currencyCode, z.number().int().positive().max(100_000_00)),
 });
-export type CreditPackage = z.infer<typeof creditPackageSchema>;
 
 /** A premium plan (docs/product.md §11 Premium): `months` of premium, renewed every `months` until cancelled. */
 export const premiumPlanSchema = z.strictObject({
@@ -32,7 +31,6 @@ export const premiumPlanSchema = z.strictObject({
   /** Price per period in cents (VAT included) per currency. */
   prices: z.record(currencyCode, z.number().int().positive().max(100_000_00)),
 });
-export type PremiumPlan = z.infer<typeof premiumPlanSchema>;
 
 const isoInstant = z.iso.datetime({ offset: true });
 
@@ -55,7 +53,6 @@ export const discountCodeSchema = z
   .refine((code) => (code.percent === undefined) !== (code.amount_cents === undefined), {
     error: 'a discount code needs either percent or amount_cents',
   });
-export type DiscountCode = z.infer<typeof discountCodeSchema>;
 
 export const discountsConfigSchema = z.strictObject({
   codes: z.array(discountCodeSchema).default([]),
