@@ -1,5 +1,6 @@
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { deletedMemberProfile, isDeletedMember } from '../account/deleted-member';
+import { isBlockedEitherWay } from '../chat/blocks';
 import { canChatWith, conversationBetween, conversationFor } from '../chat/conversations';
 import type { AppContext } from '../context';
 import { getPublicProfile } from '../members/profile-view';
@@ -18,7 +19,8 @@ export interface OpenChat {
 /**
  * The conversation of a `/chats/:chatId` URL for a member, with the other
  * member's public profile. Null (the page answers 404) for bad ids, other
- * pairs' conversations and members whose profile is hidden. A member who
+ * pairs' conversations, members whose profile is hidden and a blocked pair (either way,
+ * docs/product.md §6: neither sees the other's profile). A member who
  * deleted their account stays, as "Deleted member" (docs/product.md §10).
  */
 export async function openChatPage(
@@ -28,7 +30,7 @@ export async function openChatPage(
 ): Promise<OpenChat | null> {
   if (!/^\d{1,9}$/.test(chatId ?? '')) return null;
   const view = await conversationFor(ctx, userId, Number(chatId));
-  if (!view) return null;
+  if (!view || (await isBlockedEitherWay(ctx, userId, view.otherId))) return null;
   if (await isDeletedMember(ctx, view.otherId)) {
     return { id: view.id, profile: deletedMemberProfile(view.otherId), memberDeleted: true };
   }
