@@ -4,7 +4,13 @@ import { pageTrafficSource } from '../client/traffic-source';
 import type { SearchFilters } from '~/shared/contracts/search';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
-import { readSearchUrl, SEARCH_FILTER_KEYS, SEARCH_SOURCES, type FirstSearchPage } from '~/shared/search-url';
+import {
+  readSearchUrl,
+  SEARCH_FILTER_KEYS,
+  SEARCH_SOURCES,
+  SIMILAR_PAGES_PARAM,
+  type FirstSearchPage,
+} from '~/shared/search-url';
 import * as routes from '~/shared/contracts/routes';
 
 export { readSearchUrl };
@@ -54,7 +60,8 @@ export function readySearchResults(response: FirstSearchPage['response'], page: 
 
 function writeSearchUrl(mode: 'push' | 'replace'): void {
   const url = new URL(window.location.href);
-  for (const key of [...SEARCH_FILTER_KEYS, 'page']) url.searchParams.delete(key);
+  // New filters or another page of results start the similar results over (their count goes too).
+  for (const key of [...SEARCH_FILTER_KEYS, 'page', SIMILAR_PAGES_PARAM]) url.searchParams.delete(key);
   for (const [key, value] of Object.entries($searchFilters.get())) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
