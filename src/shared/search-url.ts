@@ -32,6 +32,21 @@ export function readSearchUrl(url: URL): { filters: SearchFilters; page: number 
 }
 
 /**
+ * The `/members` URL parameter holding how many pages of similar results are shown (docs/product.md
+ * §2 similar results): written when "Show more" adds a page, so a reload or Back shows them again.
+ */
+export const SIMILAR_PAGES_PARAM = 'similar';
+
+/** Most pages of similar results a URL restores at once (each is one search call). */
+export const SIMILAR_PAGES_MAX = 10;
+
+/** The number of similar pages a URL asks for: 1 to SIMILAR_PAGES_MAX (missing or not a number → 1). */
+export function readSimilarPages(url: URL): number {
+  const pages = Math.floor(Number(url.searchParams.get(SIMILAR_PAGES_PARAM) ?? '1'));
+  return Number.isFinite(pages) ? Math.min(SIMILAR_PAGES_MAX, Math.max(1, pages)) : 1;
+}
+
+/**
  * The result of the page's automatic first search, run on the server while rendering
  * `/members` (docs/product.md §2, §4 auto_load): what `GET /api/search.php` would have answered
  * to the island's first call, and the page it asked for. The island starts from it instead

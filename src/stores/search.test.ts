@@ -315,3 +315,58 @@ describe('what every search call sends besides filters and page (docs/product.md
     });
   });
 });
+
+describe('similar results in the URL (docs/product.md §2 similar results)', () => {
+  let win: ReturnType<typeof stubWindow>;
+  beforeEach(async () => {
+    trafficSource = null;
+    callApi.mockReset();
+    vi.resetModules();
+    search = await import('./search');
+    win = stubWindow(BASE);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('similar results: "Show more" counts its pages in the URL, and a reload restores that many', async () => {
+    const filters = { gender: 'female' } as SearchFilters;
+    let similar = await import('./similar');
+    callApi.mockResolvedValueOnce(answer([1], { numPages: 4 })).mockResolvedValueOnce(answer([2], { numPages: 4 }));
+    await similar.startSimilar(filters);
+    expect(win.location.href).toBe(BASE);
+    await similar.loadMoreSimilar(filters);
+    expect(new URL(win.location.href).searchParams.get('similar')).toBe('2');
+    expect(win.history.pushState).not.toHaveBeenCalled();
+
+    // A reload: a fresh store asked for 3 pages loads pages 1 to 3 and shows them all.
+    vi.resetModules();
+    similar = await import('./similar');
+    win = stubWindow(`${BASE}?gender=female&similar=3`);
+    callApi.mockReset();
+    for (const id of [1, 2, 3]) callApi.mockResolvedValueOnce(answer([id], { numPages: 4 }));
+    await similar.startSimilar(filters, 3);
+    expect(callApi.mock.calls.map((call) => (call[1] as { query: { similarpage: number } }).query.similarpage)).toEqual(
+      [1, 2, 3],
+    );
+    expect(similar.$similar.get()).toMatchObject({ status: 'ready', page: 3, numPages: 4 });
+    expect(similar.$similar.get().profiles.map((p) => p.id)).toEqual([1, 2, 3]);
+
+    // Never beyond the last page: the URL is corrected to what is shown.
+    vi.resetModules();
+    similar = await import('./similar');
+    win = stubWindow(`${BASE}?similar=9`);
+    callApi.mockReset();
+    callApi.mockResolvedValueOnce(answer([1], { numPages: 2 })).mockResolvedValueOnce(answer([2], { numPages: 2 }));
+    await similar.startSimilar(filters, 9);
+    expect(callApi).toHaveBeenCalledTimes(2);
+    expect(new URL(win.location.href).searchParams.get('similar')).toBe('2');
+  });
+
+  it('new filters or another page drop the similar count from the URL', async () => {
+    win = stubWindow(`${BASE}?gender=female&similar=3`);
+    callApi.mockResolvedValue(answer([1]));
+    await search.setSearchFilters({ gender: 'male' });
+    expect(new URL(win.location.href).searchParams.get('similar')).toBeNull();
+  });
+});

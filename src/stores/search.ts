@@ -4,7 +4,13 @@ import { pageTrafficSource } from '../client/traffic-source';
 import type { SearchFilters } from '~/shared/contracts/search';
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { SEARCH_PAGE_SIZE } from '~/shared/constants';
-import { readSearchUrl, SEARCH_FILTER_KEYS, SEARCH_SOURCES, type FirstSearchPage } from '~/shared/search-url';
+import {
+  readSearchUrl,
+  SEARCH_FILTER_KEYS,
+  SEARCH_SOURCES,
+  SIMILAR_PAGES_PARAM,
+  type FirstSearchPage,
+} from '~/shared/search-url';
 import * as routes from '~/shared/contracts/routes';
 
 export { readSearchUrl };
@@ -53,15 +59,23 @@ export function readySearchResults(response: FirstSearchPage['response'], page: 
 }
 
 function writeSearchUrl(mode: 'push' | 'replace'): void {
-  const url = new URL(window.location.href);
+  const current = new URL(window.location.href);
+  const url = new URL(current);
   for (const key of [...SEARCH_FILTER_KEYS, 'page']) url.searchParams.delete(key);
   for (const [key, value] of Object.entries($searchFilters.get())) {
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   }
   if ($searchPage.get() > 1) url.searchParams.set('page', String($searchPage.get()));
-  if (url.href === window.location.href) return;
+  if (sameSearch(url, current)) return;
+  // Other filters or another page of results start the similar results over: their count goes.
+  url.searchParams.delete(SIMILAR_PAGES_PARAM);
   if (mode === 'push') window.history.pushState({ search: true }, '', url);
   else window.history.replaceState({ search: true }, '', url);
+}
+
+/** True when two `/members` URLs ask for the same filters and page (parameter order aside). */
+function sameSearch(a: URL, b: URL): boolean {
+  return [...SEARCH_FILTER_KEYS, 'page'].every((key) => a.searchParams.get(key) === b.searchParams.get(key));
 }
 
 /**

@@ -61,15 +61,17 @@ describe('/members/:memberId/chat (docs/product.md §2)', () => {
     expect(await ctx().db.select().from(conversationMembers)).toEqual(before);
   });
 
-  it('cannot be opened for oneself, unknown, hidden or blocked members (the profile says so)', async () => {
+  it('cannot be opened for oneself, unknown, hidden or blocked members: back to a page that says so', async () => {
     const anna = await member('Anna');
     const ben = await member('Ben');
-    expect(await openMemberChatPage(ctx(), String(anna.id), anna.id)).toEqual({ kind: 'failed' });
-    expect(await openMemberChatPage(ctx(), '999999', anna.id)).toEqual({ kind: 'failed' });
+    const failed = (back: string) => ({ kind: 'failed', back: `${back}?chat=failed` });
+    expect(await openMemberChatPage(ctx(), String(anna.id), anna.id)).toEqual(failed(`/members/${anna.id}`));
+    expect(await openMemberChatPage(ctx(), '999999', anna.id)).toEqual(failed('/members'));
     expect(await openMemberChatPage(ctx(), 'x', anna.id)).toBeNull();
     await blockMember(ctx(), ben.id, anna.id);
-    expect(await openMemberChatPage(ctx(), String(ben.id), anna.id)).toEqual({ kind: 'failed' });
-    expect(await openMemberChatPage(ctx(), String(anna.id), ben.id)).toEqual({ kind: 'failed' });
+    // The blocked member learns nothing (the search); the blocker returns to the page offering Unblock.
+    expect(await openMemberChatPage(ctx(), String(ben.id), anna.id)).toEqual(failed('/members'));
+    expect(await openMemberChatPage(ctx(), String(anna.id), ben.id)).toEqual(failed(`/members/${anna.id}`));
     expect(await written()).toEqual(NOTHING);
   });
 });

@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import { REPORT_REASONS, type ReportReason } from '~/shared/contracts/values';
-import { blockMember, reportMember } from '../../stores/safety';
+import { blockMember, reportMember, unblockMember } from '../../stores/safety';
 import { showToast } from '../../stores/toasts';
 import { OverflowMenu } from '../shell/OverflowMenu';
+import { UnblockDialog } from './UnblockDialog';
 
 /** Message key per reason, spelled out for the locale check. */
 const REASON_KEYS: Record<ReportReason, string> = {
@@ -22,6 +23,11 @@ interface Props {
   t: TFunction;
   /** 'links' (default): two quiet links; 'menu': both behind a "⋯" menu button. */
   trigger?: 'links' | 'menu';
+  /**
+   * The viewer blocked this member (docs/product.md §10 Blocked members): Unblock (a button and
+   * the menu's first item) takes the place of Block; after it the page reloads with the profile.
+   */
+  blocked?: boolean;
 }
 
 /**
@@ -29,8 +35,9 @@ interface Props {
  * the members list; a report takes a reason and optional details and is
  * stored for moderation (/complaints explains the process).
  */
-export function MemberSafety({ profile, conversation, t, trigger = 'links' }: Props) {
+export function MemberSafety({ profile, conversation, t, trigger = 'links', blocked = false }: Props) {
   const blockDialog = useRef<HTMLDialogElement>(null);
+  const unblockDialog = useRef<HTMLDialogElement>(null);
   const reportDialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<ReportReason>('fake');
   const [details, setDetails] = useState('');
@@ -49,6 +56,18 @@ export function MemberSafety({ profile, conversation, t, trigger = 'links' }: Pr
     showToast({ message: t('safety.blocked_toast', { name: profile.name }), kind: 'success' });
     window.location.assign('/members');
   };
+  const unblock = async () => {
+    setBusy(true);
+    const failure = await unblockMember(profile.id);
+    if (failure) {
+      setBusy(false);
+      setError(failure);
+      return;
+    }
+    unblockDialog.current?.close();
+    showToast({ message: t('safety.unblocked_toast', { name: profile.name }), kind: 'success' });
+    window.location.reload();
+  };
   const report = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -66,21 +85,27 @@ export function MemberSafety({ profile, conversation, t, trigger = 'links' }: Pr
 
   const openBlock = () => (setError(null), blockDialog.current?.showModal());
   const openReport = () => (setError(null), reportDialog.current?.showModal());
+  const openUnblock = () => (setError(null), unblockDialog.current?.showModal());
+  const firstAction = blocked
+    ? { label: t('safety.unblock', { name: profile.name }), onSelect: openUnblock }
+    : { label: t('safety.block', { name: profile.name }), onSelect: openBlock };
 
   return (
     <div className={`member-safety member-safety-${trigger}`}>
+      {blocked && trigger === 'menu' && (
+        <button type="button" className="btn btn-primary" onClick={openUnblock}>
+          {t('safety.unblock', { name: profile.name })}
+        </button>
+      )}
       {trigger === 'menu' ? (
         <OverflowMenu
           label={t('safety.more_actions', { name: profile.name })}
-          items={[
-            { label: t('safety.block', { name: profile.name }), onSelect: openBlock },
-            { label: t('safety.report', { name: profile.name }), onSelect: openReport },
-          ]}
+          items={[firstAction, { label: t('safety.report', { name: profile.name }), onSelect: openReport }]}
         />
       ) : (
         <>
-          <button type="button" className="btn btn-link" onClick={openBlock}>
-            {t('safety.block', { name: profile.name })}
+          <button type="button" className="btn btn-link" onClick={firstAction.onSelect}>
+            {firstAction.label}
           </button>
           <button type="button" className="btn btn-link" onClick={openReport}>
             {t('safety.report', { name: profile.name })}
@@ -107,6 +132,17 @@ export function MemberSafety({ profile, conversation, t, trigger = 'links' }: Pr
           </div>
         </div>
       </dialog>
+
+      {blocked && (
+        <UnblockDialog
+          dialog={unblockDialog}
+          member={profile}
+          t={t}
+          busy={busy}
+          error={error}
+          onConfirm={() => void unblock()}
+        />
+      )}
 
       <dialog ref={reportDialog} className="modal" aria-labelledby={`report-title-${profile.id}`}>
         <form className="modal-content" onSubmit={(event) => void report(event)}>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { SearchFilters } from '~/shared/contracts/search';
+import { readSimilarPages } from '~/shared/search-url';
 import { $similar, loadMoreSimilar, resetSimilar, startSimilar } from '../../stores/similar';
 import { SkeletonCards } from './ProfileCard';
 import { ResultsGrid, type GridOptions } from './ResultsGrid';
@@ -8,14 +9,16 @@ import { ResultsGrid, type GridOptions } from './ResultsGrid';
 /**
  * docs/product.md §2 similar results below the main results, shown (mounted) once their last page
  * is: a wider search (age ±5 years, any region, neighbour country). They start again for new
- * filters and are forgotten when the main results grow or change.
+ * filters and are forgotten when the main results grow or change. "Show more" pages are counted in
+ * the URL (`similar=<n>`), so a reload or Back restores them.
  */
 export function SimilarResults({ filters, options }: { filters: SearchFilters; options: GridOptions }) {
   const similar = useStore($similar);
   const { t } = options;
   const filterKey = JSON.stringify(filters);
   useEffect(() => {
-    void startSimilar(JSON.parse(filterKey) as SearchFilters);
+    // A reload or Back shows as many pages as before (the URL's `similar` count).
+    void startSimilar(JSON.parse(filterKey) as SearchFilters, readSimilarPages(new URL(window.location.href)));
     return () => resetSimilar();
   }, [filterKey]);
 

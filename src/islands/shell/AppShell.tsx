@@ -129,7 +129,9 @@ export default function AppShell({ locale, isLoggedIn }: Props) {
     <>
       <LoadingBar label={t('shell.loading')} />
       <Toaster closeLabel={t('common.close')} />
-      {modalUsed && (
+      {/* Only after hydration: a modal opened by another island before this one hydrated (the "Cannot
+          start chat" modal on load) would otherwise not match the server's HTML. */}
+      {modalUsed && hydrated && (
         <Suspense fallback={null}>
           <ModalHost closeLabel={t('common.close')} moreLabel={t('shell.read_full_page')} />
         </Suspense>

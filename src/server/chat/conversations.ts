@@ -6,7 +6,7 @@ import { conversationMembers, conversations, messages, profiles, users } from '.
 import { deletedMemberProfile } from '../account/deleted-member';
 import { loadImages, toPublicProfile } from '../members/profile-view';
 import { publishEvent } from '../realtime/events';
-import { isBlockedEitherWay } from './blocks';
+import { isBlockedEitherWay, notBlockedWith } from './blocks';
 
 /** A conversation as one of its members sees it. */
 export interface ConversationView {
@@ -152,7 +152,9 @@ export async function startConversation(
  * docs/product.md §3 Chat entries of a member: conversations with at least one message or
  * started by them, not deleted by them, newest first, with unread count and the
  * last visible message. A partner who deleted their account comes with `member_deleted` and
- * an empty profile (docs/product.md §10).
+ * an empty profile (docs/product.md §10). Conversations within a blocked pair (either way) are left
+ * out while the block lasts, so neither sees the other's photos, texts or presence (docs/product.md §6);
+ * an unblock brings them back with their history.
  */
 export async function listChats(ctx: AppContext, userId: number): Promise<ChatEntry[]> {
   const rows = await ctx.db
@@ -173,6 +175,7 @@ export async function listChats(ctx: AppContext, userId: number): Promise<ChatEn
         isNull(conversationMembers.hiddenAt),
         // A deleted member's chats stay (as "Deleted member", docs/product.md §10); other hidden profiles go.
         or(eq(profiles.isVisible, true), eq(users.status, 'deleted')),
+        notBlockedWith(userId, profiles.id),
       ),
     )
     .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`), desc(conversations.id))

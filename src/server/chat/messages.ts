@@ -9,7 +9,7 @@ import { conversationMembers, conversations, messages, profiles, users } from '.
 import { queryRows } from '../db/raw';
 import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
-import { notBlockedWith } from './blocks';
+import { isBlockedEitherWay, notBlockedWith } from './blocks';
 import {
   canChatWith,
   conversationBetween,
@@ -41,7 +41,8 @@ export function toChatMessage(row: MessageRow): ChatMessage {
  * MESSAGES_PAGE_SIZE messages before `before` (oldest first in the page),
  * never those hidden by the member's delete. Reading the newest page marks the
  * other member's messages read, sets the member's unread count to 0 (docs/product.md §4)
- * and sends the other member a read receipt.
+ * and sends the other member a read receipt. Within a blocked pair the conversation is not found
+ * (docs/product.md §6): no history, and no read receipt telling the other member someone is there.
  */
 export async function listMessages(
   ctx: AppContext,
@@ -50,7 +51,7 @@ export async function listMessages(
   before?: number,
 ): Promise<Result<{ messages: ChatMessage[]; has_more: boolean }, 'not_found'>> {
   const view = await conversationFor(ctx, userId, conversationId);
-  if (!view) return fail('not_found');
+  if (!view || (await isBlockedEitherWay(ctx, userId, view.otherId))) return fail('not_found');
   const where = [eq(messages.conversationId, conversationId)];
   if (before !== undefined) where.push(lt(messages.id, before));
   if (view.hiddenBeforeMessageId !== null) where.push(gt(messages.id, view.hiddenBeforeMessageId));

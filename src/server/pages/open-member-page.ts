@@ -1,5 +1,6 @@
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { idParam } from '~/shared/contracts/define';
+import { blockedByViewer } from '../chat/blocks';
 import type { AppContext } from '../context';
 import { openProfile } from '../members/open-profile';
 
@@ -16,4 +17,19 @@ export async function openMemberPage(
   if (!/^\d{1,10}$/.test(memberId ?? '')) return null;
   const id = idParam.safeParse(memberId);
   return id.success ? openProfile(ctx, id.data, viewerId) : null;
+}
+
+/**
+ * A member the viewer blocked, as their profile URL shows it to that blocker (docs/product.md §10
+ * Blocked members): id and name only, with Unblock. Null when the viewer did not block them (the
+ * page stays a 404 — also for the blocked member, who learns nothing).
+ */
+export async function openBlockedMemberPage(
+  ctx: AppContext,
+  memberId: string | undefined,
+  viewerId: number | null,
+): Promise<{ id: number; name: string } | null> {
+  if (viewerId === null || !/^\d{1,10}$/.test(memberId ?? '')) return null;
+  const id = idParam.safeParse(memberId);
+  return id.success ? blockedByViewer(ctx, viewerId, id.data) : null;
 }

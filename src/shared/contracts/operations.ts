@@ -44,7 +44,7 @@ import type {
 import type { photosContract, deletePhotoContract, arrangePhotosContract } from './photos';
 import type { profileUpdateContract, emailChangeContract, profileFieldsContract } from './profile-update';
 import type { pushSubscribeContract, pushUnsubscribeContract, pageHiddenContract } from './push';
-import type { blockContract, unblockContract, reportContract } from './safety';
+import type { blockedMembersContract, blockContract, unblockContract, reportContract } from './safety';
 import type { searchContract, profileContract } from './search';
 import type { listSessionsContract, endSessionContract, endOtherSessionsContract } from './sessions';
 import type { settingsContract } from './settings';
@@ -117,6 +117,7 @@ export type Operations = Complete<{
   pushSubscribe: typeof pushSubscribeContract;
   pushUnsubscribe: typeof pushUnsubscribeContract;
   pageHidden: typeof pageHiddenContract;
+  blockedMembers: typeof blockedMembersContract;
   block: typeof blockContract;
   unblock: typeof unblockContract;
   report: typeof reportContract;

@@ -6,6 +6,28 @@ import { REPORT_REASONS, type ReportReason } from './values';
 
 export { REPORT_REASONS, type ReportReason };
 
+/**
+ * One member the viewer blocked (docs/product.md §10 Blocked members): only the id and the name,
+ * enough to recognise them and unblock — no photo, presence or other profile data, which a
+ * blocked pair never sees of each other (docs/product.md §6). `blocked_at` is an ISO timestamp.
+ */
+export const blockedMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  blocked_at: z.string(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+/** `GET /api/block.php`: the members the viewer blocked, most recent block first. */
+export const blockedMembersContract = defineContract({
+  ...routes.blockedMembers,
+  auth: 'member',
+  query: noParams,
+  body: z.undefined(),
+  response: z.object({ members: z.array(blockedMemberSchema) }),
+  errors: ['not_logged_in'],
+});
+
 /** `POST /api/block.php` {profile}: block a member (no messages either way, hidden from each other). */
 export const blockContract = defineContract({
   ...routes.block,

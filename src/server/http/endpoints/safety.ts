@@ -1,11 +1,14 @@
-import { blockContract, reportContract, unblockContract } from '~/shared/contracts/safety';
+import { blockedMembersContract, blockContract, reportContract, unblockContract } from '~/shared/contracts/safety';
 import { ok } from '~/shared/errors';
-import { blockMember, unblockMember } from '../../chat/blocks';
+import { blockMember, listBlockedMembers, unblockMember } from '../../chat/blocks';
 import { reportProfile } from '../../chat/reports';
 import { defineOperation } from '../api';
 
-/** `POST|DELETE /api/block.php` (blocking). */
+/** `GET|POST|DELETE /api/block.php` (the blocked-members list, blocking, unblocking). */
 export const blockEndpoint = [
+  defineOperation(blockedMembersContract, async (_input, req) =>
+    ok({ members: await listBlockedMembers(req.ctx, req.session.userId) }),
+  ),
   defineOperation(blockContract, async ({ body }, req) => {
     return blockMember(req.ctx, req.session.userId, body.profile);
   }),
