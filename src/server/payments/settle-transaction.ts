@@ -8,8 +8,9 @@ import { releaseDiscount } from './discounts';
 import { grantPurchase, reversePurchase, type TransactionRow } from './grant-purchase';
 import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider';
 import { afterPremiumPaid, afterPremiumReversed, renewalTransaction } from './renewals';
-import { mailFailedRenewal } from './transaction-mail';
-import { sendReceipt } from './send-receipt';
+import { nudgeOutbox } from '../outbox/deliver-outbox';
+import { queueFailedRenewalMail } from './transaction-mail';
+import { queueReceipt } from './send-receipt';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -75,11 +76,12 @@ export async function settleTransaction(
       if (!won) return false;
       await grantPurchase(tx, open, payment, now);
       await recordConversion(tx, ctx.sites, { userId: open.userId, event: 'sale', transaction: open, now });
+      await queueReceipt({ ...ctx, db: tx }, open.id);
       return true;
     });
     if (granted) {
       ctx.log.info('purchase paid', { userId: open.userId, transaction: open.id, product: open.product });
-      sendReceipt(ctx, open.id);
+      nudgeOutbox(ctx);
       if (open.product === 'premium') await afterPremiumPaid(ctx, open);
     }
     return granted ? ok({ status: 'paid' }) : storedStatus(ctx, open.id);
@@ -94,11 +96,13 @@ export async function settleTransaction(
       .where(and(eq(paymentTransactions.id, ended.id), eq(paymentTransactions.status, 'open')))
       .returning({ id: paymentTransactions.id });
     if (row) await releaseDiscount(tx, ended.id);
+    // Only a payment of our subscription is a renewal (a one-click premium purchase is recurring too).
+    if (row && ended.product === 'premium' && payment.subscriptionId !== null)
+      await queueFailedRenewalMail({ ...ctx, db: tx }, ended.id);
     return Boolean(row);
   });
   if (!changed) return storedStatus(ctx, ended.id);
-  // Only a payment of our subscription is a renewal (a one-click premium purchase is recurring too).
-  if (ended.product === 'premium' && payment.subscriptionId !== null) mailFailedRenewal(ctx, ended.id);
+  nudgeOutbox(ctx);
   return ok({ status: final });
 }
 
