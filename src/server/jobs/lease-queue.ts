@@ -29,19 +29,27 @@ export function backoffMs(baseMs: number, attempts: number, maxMs: number): numb
 }
 
 /**
- * Claims up to `limit` due rows (pending, `next_attempt_at` ≤ now, no live lease), oldest due
- * first: sets a new lease until `now + leaseMs` and counts the attempt.
+ * Claims up to `limit` due rows (pending, `next_attempt_at` ≤ now, no live lease, not in
+ * `exclude` — the rows this process is attempting right now, so even a lease that ran out while
+ * its attempt still waits is never attempted twice by one process), oldest due first: sets a new
+ * lease until `now + leaseMs` and counts the attempt.
  * @returns the claimed ids and the lease token that must match when the outcome is written.
  */
 export async function claimLeased(
   db: Db,
   q: LeasedTable,
-  options: { now: Date; limit: number; leaseMs: number },
+  options: { now: Date; limit: number; leaseMs: number; exclude?: readonly number[] },
 ): Promise<{ ids: number[]; leaseToken: string }> {
   const leaseToken = randomUUID();
   const now = options.now.toISOString();
   const until = new Date(options.now.getTime() + options.leaseMs).toISOString();
   const col = (column: PgColumn) => sql.identifier(column.name);
+  const exclude = options.exclude?.length
+    ? sql`AND ${col(q.id)} NOT IN (${sql.join(
+        options.exclude.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   const rows = await queryRows<{ id: number }>(
     db,
     sql`UPDATE ${q.table} SET ${col(q.leaseToken)} = ${leaseToken}, ${col(q.leaseUntil)} = ${until}::timestamptz,
@@ -49,7 +57,7 @@ export async function claimLeased(
     WHERE ${col(q.id)} IN (
       SELECT ${col(q.id)} FROM ${q.table}
       WHERE ${col(q.status)} = 'pending' AND ${col(q.nextAttemptAt)} <= ${now}::timestamptz
-        AND (${col(q.leaseUntil)} IS NULL OR ${col(q.leaseUntil)} <= ${now}::timestamptz)
+        AND (${col(q.leaseUntil)} IS NULL OR ${col(q.leaseUntil)} <= ${now}::timestamptz) ${exclude}
       ORDER BY ${col(q.nextAttemptAt)}
       LIMIT ${options.limit}
       FOR UPDATE SKIP LOCKED

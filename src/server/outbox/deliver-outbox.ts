@@ -28,17 +28,38 @@ const OUTBOX_QUEUE: LeasedTable = {
 
 type Claimed = typeof outboxMessages.$inferSelect;
 
-async function claimDue(ctx: AppContext): Promise<Claimed[]> {
-  const { ids, leaseToken } = await claimLeased(ctx.db, OUTBOX_QUEUE, {
-    now: ctx.clock.now(),
-    limit: BATCH,
-    leaseMs: ctx.config.outbox.timeoutMs + 5_000,
+/** Rows this process is attempting now (see claimLeased's `exclude`). */
+const attempting = new Set<number>();
+
+let claiming: Promise<unknown> = Promise.resolve();
+
+/**
+ * Claims a round of due rows. The claims of this process run one at a time and mark their rows as
+ * being attempted before the next claim starts, so one process never attempts a row twice, even
+ * when the lease of a slow attempt ran out (or a test moved the clock past it).
+ */
+function claimDue(ctx: AppContext): Promise<Claimed[]> {
+  const claim = claiming.then(async () => {
+    const { ids, leaseToken } = await claimLeased(ctx.db, OUTBOX_QUEUE, {
+      now: ctx.clock.now(),
+      limit: BATCH,
+      leaseMs: ctx.config.outbox.timeoutMs + 5_000,
+      exclude: [...attempting],
+    });
+    for (const id of ids) attempting.add(id);
+    if (ids.length === 0) return [];
+    try {
+      return await ctx.db
+        .select()
+        .from(outboxMessages)
+        .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.leaseToken, leaseToken)));
+    } catch (error) {
+      for (const id of ids) attempting.delete(id);
+      throw error;
+    }
   });
-  if (ids.length === 0) return [];
-  return ctx.db
-    .select()
-    .from(outboxMessages)
-    .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.leaseToken, leaseToken)));
+  claiming = claim.catch(() => undefined);
+  return claim;
 }
 
 /** The Message-ID of an outbox mail: the same on every attempt, so a receiver can drop a repeat. */
@@ -62,6 +83,15 @@ async function attempt(ctx: AppContext, row: Claimed): Promise<void> {
 }
 
 async function deliver(ctx: AppContext, row: Claimed): Promise<'delivered' | 'retry' | 'failed'> {
+  try {
+    return await attemptAndRecord(ctx, row);
+  } finally {
+    // Only once the outcome is written may this process claim the row again.
+    attempting.delete(row.id);
+  }
+}
+
+async function attemptAndRecord(ctx: AppContext, row: Claimed): Promise<'delivered' | 'retry' | 'failed'> {
   let error: string | null = null;
   try {
     await attempt(ctx, row);
