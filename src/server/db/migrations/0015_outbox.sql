@@ -17,4 +17,6 @@ CREATE TABLE "outbox_messages" (
 CREATE INDEX "outbox_messages_due_idx" ON "outbox_messages" USING btree ("next_attempt_at") WHERE "outbox_messages"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "outbox_messages_created_idx" ON "outbox_messages" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "outbox_messages_user_idx" ON "outbox_messages" USING btree ("user_id","purpose","created_at");--> statement-breakpoint
-CREATE INDEX "member_events_created_idx" ON "member_events" USING btree ("created_at");
+CREATE INDEX "member_events_created_idx" ON "member_events" USING btree ("created_at");--> statement-breakpoint
+ALTER TABLE "notification_settings" DROP COLUMN "news_mail";--> statement-breakpoint
+ALTER TABLE "notification_settings" DROP COLUMN "news_push";
