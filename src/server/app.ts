@@ -1,6 +1,5 @@
 import { getConfig } from './config';
 import { createContext, type AppContext } from './context';
-import './jobs/all-jobs';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
 
 /**

@@ -145,6 +145,10 @@ const envSchema = z.object({
   POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Milliseconds before a failed postback's first retry; each later retry waits twice as long (up to 6 h). */
   POSTBACK_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** Milliseconds one mail or push attempt of the outbox may take (SMTP socket timeout; the lease adds 5 s). */
+  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  /** Milliseconds before a failed mail's or push's first retry; each later retry waits twice as long (up to 1 h). */
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** Mollie API key (`test_…` or `live_…`): set → Mollie is the payment provider, unset → the sandbox. */
   MOLLIE_API_KEY: z
     .string()
@@ -204,6 +208,8 @@ export interface Config {
   };
   /** docs/product.md §12 Postbacks: one attempt's timeout and the first retry's delay (ms). */
   postbacks: { timeoutMs: number; retryBaseMs: number };
+  /** docs/architecture.md §5 Outbox: one mail or push attempt's timeout and the first retry's delay (ms). */
+  outbox: { timeoutMs: number; retryBaseMs: number };
   /** docs/product.md §13 Screening: the screening job runs (PHOTO_SCREENING, default on). */
   photoScreening: boolean;
 }
@@ -272,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
       mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_URL } : null,
     },
     postbacks: { timeoutMs: e.POSTBACK_TIMEOUT_MS, retryBaseMs: e.POSTBACK_RETRY_BASE_MS },
+    outbox: { timeoutMs: e.OUTBOX_TIMEOUT_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS },
     photoScreening: e.PHOTO_SCREENING === 'on',
   };
 }

@@ -101,7 +101,9 @@ export async function createContext(
       overrides.payments ??
       (config.payments.mollie ? createMollieProvider(config.payments.mollie) : createSandboxProvider(database.db)),
     secret: loadAppSecret(config.dataDir, config.appSecret),
-    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+    mailer:
+      overrides.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, timeoutMs: config.outbox.timeoutMs }),
     push: overrides.push ?? createPushService(loadVapidKeys(config.dataDir, config.vapid), pushEndpointPolicy(config)),
   };
 }

@@ -64,10 +64,10 @@ describe('notification settings store (docs/product.md §10 Notifications)', () 
     callApi.mockResolvedValueOnce({ settings: DEFAULT_NOTIFICATION_SETTINGS });
     await store.loadNotificationSettings();
     callApi.mockRejectedValueOnce(new ApiError(403, 'not_logged_in', 'errors.not_logged_in'));
-    expect(await store.setNotificationSetting('news_mail', true)).toBe(false);
-    expect(settings()!.news_mail).toBe(false);
+    expect(await store.setNotificationSetting('like_mail', false)).toBe(false);
+    expect(settings()!.like_mail).toBe(true);
     expect(store.$notificationSettings.get().lastSave).toEqual({
-      key: 'news_mail',
+      key: 'like_mail',
       outcome: 'failed',
       message: 'errors.not_logged_in',
     });

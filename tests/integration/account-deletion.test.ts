@@ -85,7 +85,7 @@ async function xenaAndYves() {
   await ctx()
     .db.insert(pushSubscriptions)
     .values({ userId: xena.id, endpoint: 'https://push.example/x', p256dh: 'k', auth: 'a' });
-  await ctx().db.insert(notificationSettings).values({ userId: xena.id, newsMail: true });
+  await ctx().db.insert(notificationSettings).values({ userId: xena.id, likeMail: false });
   await issueAccountToken(ctx(), { userId: xena.id, purpose: 'reset_password', ttlMs: 60_000 });
   await ctx().storage.put('exports/xena.zip', new Uint8Array([1, 2, 3]));
   await ctx().db.insert(dataExports).values({ userId: xena.id, status: 'ready', fileKey: 'exports/xena.zip' });

@@ -19,7 +19,7 @@ const rows = () => ctx().db.select().from(notificationSettings);
 
 /** docs/product.md §10 Notifications: the member's own settings. */
 describe('notification settings', () => {
-  it('answers the defaults to a member who never chose (messages and likes on, news off)', async () => {
+  it('answers the defaults to a member who never chose (messages and likes on)', async () => {
     const anna = await loggedInMember(ctx(), 'Anna');
     const answer = await read(anna.cookie);
     expect(answer.status).toBe(200);
@@ -32,14 +32,26 @@ describe('notification settings', () => {
     const first = await change(anna.cookie, { message_mail: false });
     expect(first.status).toBe(200);
     expect(first.json.settings).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, message_mail: false });
-    await change(anna.cookie, { news_push: true, like_push: false });
+    await change(anna.cookie, { like_mail: false, like_push: false });
     expect((await read(anna.cookie)).json.settings).toEqual({
       ...DEFAULT_NOTIFICATION_SETTINGS,
       message_mail: false,
-      news_push: true,
+      like_mail: false,
       like_push: false,
     });
     expect(await rows()).toHaveLength(1);
+  });
+
+  it('offers no switch that nothing obeys: there is no "news" kind (the product sends no newsletter)', async () => {
+    const anna = await loggedInMember(ctx(), 'Anna');
+    expect(Object.keys((await read(anna.cookie)).json.settings).sort()).toEqual([
+      'like_mail',
+      'like_push',
+      'message_mail',
+      'message_push',
+    ]);
+    for (const body of [{ news_mail: true }, { news_push: true }])
+      expect((await change(anna.cookie, body)).status).toBe(422);
   });
 
   it('refuses visitors (403) for reading and changing', async () => {

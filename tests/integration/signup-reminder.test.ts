@@ -5,6 +5,7 @@ import type { AppContext } from '../../src/server/context';
 import { queryRows } from '../../src/server/db/raw';
 import { users } from '../../src/server/db/schema';
 import { completeSignupLinkResponse } from '../../src/server/http/complete-signup-link';
+import { deliverDueOutbox } from '../../src/server/outbox/deliver-outbox';
 import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
 import { createMailer, type Mailer } from '../../src/server/mail/mailer';
 import { remindersDue, sendSignupReminders, useCompleteSignupLink } from '../../src/server/signup/signup-reminder';
@@ -118,17 +119,24 @@ describe('complete-signup reminder (docs/product.md §10)', () => {
     expect(mailsTo('twin@example.com')).toHaveLength(1);
   });
 
-  it('releases the claim when the mail server refuses, so the next run tries again', async () => {
+  it('keeps a reminder the mail server refused in the outbox and sends it on the next attempt, once', async () => {
     const id = await stoppedAt('Retry', 2);
     harness.clock.advance(25 * HOUR);
     const failing: Mailer = {
       kind: 'smtp',
       send: () => Promise.reject(new Error('421 try later')),
     };
-    expect(await sendSignupReminders(ctx(failing))).toBe(0);
+    expect(await sendSignupReminders(ctx(failing))).toBe(1);
     const [row] = await ctx().db.select().from(users).where(eq(users.id, id));
-    expect(row!.signupReminderSentAt).toBeNull();
-    expect(await sendSignupReminders(ctx())).toBe(1);
+    expect(row!.signupReminderSentAt).not.toBeNull();
+    expect(mailsTo('retry@example.com')).toHaveLength(0);
+    // The next run claims nobody new; the outbox's retry (after its back-off) sends the queued mail.
+    expect(await sendSignupReminders(ctx())).toBe(0);
+    harness.clock.advance(60_000);
+    await deliverDueOutbox(ctx());
+    expect(mailsTo('retry@example.com')).toHaveLength(1);
+    await deliverDueOutbox(ctx());
+    expect(mailsTo('retry@example.com')).toHaveLength(1);
   });
 
   it('the link logs the member in once and resumes the wizard; used or expired links go to the error page', async () => {

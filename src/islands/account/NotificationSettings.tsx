@@ -15,7 +15,6 @@ import '~/styles/account-notifications.css';
 const KINDS: { kind: NotificationKind; title: string; text: string }[] = [
   { kind: 'message', title: 'notifications.kind_message', text: 'notifications.kind_message_text' },
   { kind: 'like', title: 'notifications.kind_like', text: 'notifications.kind_like_text' },
-  { kind: 'news', title: 'notifications.kind_news', text: 'notifications.kind_news_text' },
 ];
 const CHANNELS: { channel: NotificationChannel; label: string }[] = [
   { channel: 'mail', label: 'notifications.channel_mail' },
@@ -23,8 +22,8 @@ const CHANNELS: { channel: NotificationChannel; label: string }[] = [
 ];
 
 /**
- * /notifications (docs/product.md §10 Notifications): per kind — new message, new like, news
- * from the site — an e-mail and a push switch, each saved at once with a status line; then
+ * /notifications (docs/product.md §10 Notifications): per kind — new message, new like — an
+ * e-mail and a push switch, each saved at once with a status line; then
  * push on this browser.
  */
 export default function NotificationSettings({ locale, siteName }: { locale: Locale; siteName: string }) {

@@ -5,7 +5,7 @@ import { memberMailInfo, type MemberMailInfo } from '../auth/member-mail-info';
 import { verifyPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { accountTokens, users } from '../db/schema';
-import { sendMailInBackground, siteMailFrom } from '../mail/background-mail';
+import { queueMailNow, siteMailFrom } from '../mail/background-mail';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/email-change-mails';
 import { issueAccountToken } from '../security/account-tokens';
 import { findAccount } from '../signup/create-account';
@@ -71,14 +71,8 @@ export async function emailChangeStatus(ctx: AppContext, userId: number): Promis
 
 /** Issues a new confirmation link for `newEmail` (voiding the earlier one) and mails it to that address. */
 async function sendConfirmation(ctx: AppContext, member: MemberMailInfo, newEmail: string, site: MailSite) {
-  const token = await issueAccountToken(ctx, {
-    userId: member.id,
-    purpose: 'mail_change',
-    ttlMs: CONFIRM_LINK_TTL_MS,
-    data: { email: newEmail, oldEmail: member.email },
-    replace: true,
-  });
-  sendMailInBackground(ctx, 'e-mail change confirmation', async () => ({
+  // The link and its mail commit together (outbox).
+  await queueMailNow(ctx, 'email_change_confirm', async (tx) => ({
     userId: member.id,
     message: emailChangeConfirmMail({
       to: newEmail,
@@ -86,7 +80,13 @@ async function sendConfirmation(ctx: AppContext, member: MemberMailInfo, newEmai
       locale: member.locale,
       siteName: site.name,
       from: siteMailFrom(ctx, site.name),
-      link: `${site.origin}/mail-change/do?token=${token}`,
+      link: `${site.origin}/mail-change/do?token=${await issueAccountToken(tx, {
+        userId: member.id,
+        purpose: 'mail_change',
+        ttlMs: CONFIRM_LINK_TTL_MS,
+        data: { email: newEmail, oldEmail: member.email },
+        replace: true,
+      })}`,
     }),
   }));
 }
@@ -127,24 +127,26 @@ export async function requestEmailChange(
   await sendConfirmation(ctx, member, email, input.site);
   // Not `replace`: a later change must not void the undo link of an earlier one (the owner's).
   // `issuedAt` (ms) lets an undo void the undo links of later changes only.
-  const undoToken = await issueAccountToken(ctx, {
-    userId: member.id,
-    purpose: 'mail_change_undo',
-    ttlMs: UNDO_LINK_TTL_MS,
-    data: { email: member.email, newEmail: email, issuedAt: ctx.clock.now().getTime() },
+  await queueMailNow(ctx, 'email_change_notice', async (tx) => {
+    const undoToken = await issueAccountToken(tx, {
+      userId: member.id,
+      purpose: 'mail_change_undo',
+      ttlMs: UNDO_LINK_TTL_MS,
+      data: { email: member.email, newEmail: email, issuedAt: ctx.clock.now().getTime() },
+    });
+    return {
+      userId: member.id,
+      message: emailChangeNoticeMail({
+        to: member.email,
+        name: member.name,
+        locale: member.locale,
+        siteName: input.site.name,
+        from: siteMailFrom(ctx, input.site.name),
+        newEmail: email,
+        undoLink: `${input.site.origin}/notifications?undo=${undoToken}#email-change-incorrect`,
+      }),
+    };
   });
-  sendMailInBackground(ctx, 'e-mail change notice', async () => ({
-    userId: member.id,
-    message: emailChangeNoticeMail({
-      to: member.email,
-      name: member.name,
-      locale: member.locale,
-      siteName: input.site.name,
-      from: siteMailFrom(ctx, input.site.name),
-      newEmail: email,
-      undoLink: `${input.site.origin}/notifications?undo=${undoToken}#email-change-incorrect`,
-    }),
-  }));
   return ok(await statusOf(ctx, member));
 }
 

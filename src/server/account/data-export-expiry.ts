@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { dataExports } from '../db/schema';
-import { registerPeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../jobs/periodic-jobs';
 import { failStaleBuilds } from './data-export';
 
 /**
@@ -36,10 +36,12 @@ export async function expireDataExports(ctx: AppContext): Promise<number> {
   return expired.length;
 }
 
-registerPeriodicJob({
+/** The `data-export-expiry` job (src/server/jobs/all-jobs.ts). */
+export const dataExportExpiryJob: PeriodicJob = {
   name: 'data-export-expiry',
+  owns: 'data_exports past their download window and their files',
   everyMs: 10 * 60_000,
   run: async (ctx) => {
     await expireDataExports(ctx);
   },
-});
+};

@@ -75,8 +75,6 @@ export async function profileFile(ctx: AppContext, userId: number) {
           messagePush: settings.messagePush,
           likeMail: settings.likeMail,
           likePush: settings.likePush,
-          newsMail: settings.newsMail,
-          newsPush: settings.newsPush,
         }
       : null,
   };

@@ -4,15 +4,13 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '~/shared/contracts/notifications'
 import { notificationSettings } from '../db/schema';
 
 describe('notification defaults (docs/product.md §10 Notifications)', () => {
-  it('are the column defaults of notification_settings: messages and likes on, news off', () => {
+  it('are the column defaults of notification_settings: messages and likes on', () => {
     const columns = getTableColumns(notificationSettings);
     expect({
       message_mail: columns.messageMail.default,
       message_push: columns.messagePush.default,
       like_mail: columns.likeMail.default,
       like_push: columns.likePush.default,
-      news_mail: columns.newsMail.default,
-      news_push: columns.newsPush.default,
     }).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
 });

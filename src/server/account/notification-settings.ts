@@ -16,8 +16,6 @@ function fromRow(row: Columns): NotificationSettings {
     message_push: row.messagePush,
     like_mail: row.likeMail,
     like_push: row.likePush,
-    news_mail: row.newsMail,
-    news_push: row.newsPush,
   };
 }
 
@@ -27,8 +25,6 @@ function toColumns(settings: Partial<NotificationSettings>): Partial<Columns> {
   if (settings.message_push !== undefined) columns.messagePush = settings.message_push;
   if (settings.like_mail !== undefined) columns.likeMail = settings.like_mail;
   if (settings.like_push !== undefined) columns.likePush = settings.like_push;
-  if (settings.news_mail !== undefined) columns.newsMail = settings.news_mail;
-  if (settings.news_push !== undefined) columns.newsPush = settings.news_push;
   return columns;
 }
 

@@ -6,9 +6,9 @@ const query = (link: string) => new URL(link).searchParams;
 
 describe('unsubscribe link (docs/product.md §10 Notifications)', () => {
   it('verifies its own links: member id and kind', () => {
-    const link = unsubscribeLink(secret, 'https://amora.example', 42, 'news');
-    expect(link.startsWith('https://amora.example/unsubscribe?u=42&k=news&s=')).toBe(true);
-    expect(verifyUnsubscribeQuery(secret, query(link))).toEqual({ userId: 42, kind: 'news' });
+    const link = unsubscribeLink(secret, 'https://amora.example', 42, 'like');
+    expect(link.startsWith('https://amora.example/unsubscribe?u=42&k=like&s=')).toBe(true);
+    expect(verifyUnsubscribeQuery(secret, query(link))).toEqual({ userId: 42, kind: 'like' });
   });
 
   it('refuses another secret, a changed id or kind, odd ids and a missing signature', () => {

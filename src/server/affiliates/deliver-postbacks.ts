@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import pLimit from 'p-limit';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { postbackAttempts, postbacks } from '../db/schema';
-import { registerPeriodicJob } from '../jobs/periodic-jobs';
+import { backoffMs as leaseBackoffMs, claimLeased, drainLeased, type LeasedTable } from '../jobs/lease-queue';
+import type { PeriodicJob } from '../jobs/periodic-jobs';
 import { maskPostbackUrl } from './postback-url';
 
 /** docs/product.md §12: a postback is retried for up to 72 hours after its conversion (ms). */
@@ -16,7 +15,7 @@ const PARALLEL = 4;
 
 /** Delay before attempt `attempts + 1`: the base, doubled per failed attempt, at most 6 h (ms). */
 export function backoffMs(retryBaseMs: number, attempts: number): number {
-  return Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), POSTBACK_MAX_BACKOFF_MS);
+  return leaseBackoffMs(retryBaseMs, attempts, POSTBACK_MAX_BACKOFF_MS);
 }
 
 type Claimed = Pick<
@@ -24,37 +23,30 @@ type Claimed = Pick<
   'id' | 'network' | 'method' | 'url' | 'attempts' | 'createdAt' | 'leaseToken'
 >;
 
+const POSTBACK_QUEUE: LeasedTable = {
+  table: postbacks,
+  id: postbacks.id,
+  status: postbacks.status,
+  attempts: postbacks.attempts,
+  nextAttemptAt: postbacks.nextAttemptAt,
+  leaseToken: postbacks.leaseToken,
+  leaseUntil: postbacks.leaseUntil,
+};
+
 /**
- * Claims up to `limit` due postbacks for this sender: pending, due, and not leased by a live
- * sender (`FOR UPDATE SKIP LOCKED`, so concurrent senders in other processes claim other rows).
- * The lease lasts one attempt's timeout plus 5 s; a sender killed mid-attempt leaves the row to be
- * claimed again when it ends.
+ * Claims up to `limit` due postbacks for this sender (the shared lease queue, jobs/lease-queue.ts:
+ * concurrent senders in other processes claim other rows). The lease lasts one attempt's timeout
+ * plus 5 s; a sender killed mid-attempt leaves the row to be claimed again when it ends.
  */
 async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
-  const now = ctx.clock.now();
-  const leaseToken = randomUUID();
-  const due = ctx.db
-    .select({ id: postbacks.id })
-    .from(postbacks)
-    .where(
-      and(
-        eq(postbacks.status, 'pending'),
-        lte(postbacks.nextAttemptAt, now),
-        or(isNull(postbacks.leaseUntil), lte(postbacks.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(postbacks.nextAttemptAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const { ids, leaseToken } = await claimLeased(ctx.db, POSTBACK_QUEUE, {
+    now: ctx.clock.now(),
+    limit,
+    leaseMs: ctx.config.postbacks.timeoutMs + 5_000,
+  });
+  if (ids.length === 0) return [];
   return ctx.db
-    .update(postbacks)
-    .set({
-      leaseToken,
-      leaseUntil: new Date(now.getTime() + ctx.config.postbacks.timeoutMs + 5_000),
-      attempts: sql`${postbacks.attempts} + 1`,
-    })
-    .where(and(inArray(postbacks.id, due), eq(postbacks.status, 'pending')))
-    .returning({
+    .select({
       id: postbacks.id,
       network: postbacks.network,
       method: postbacks.method,
@@ -62,7 +54,9 @@ async function claimDue(ctx: AppContext, limit: number): Promise<Claimed[]> {
       attempts: postbacks.attempts,
       createdAt: postbacks.createdAt,
       leaseToken: postbacks.leaseToken,
-    });
+    })
+    .from(postbacks)
+    .where(and(inArray(postbacks.id, ids), eq(postbacks.leaseToken, leaseToken)));
 }
 
 /** One HTTP attempt: delivered only on a 2xx answer within the timeout (redirects are not followed). */
@@ -142,23 +136,19 @@ async function deliver(ctx: AppContext, row: Claimed): Promise<'delivered' | 're
  * @returns how many attempts were made, and how many delivered.
  */
 export async function deliverDuePostbacks(ctx: AppContext): Promise<{ attempts: number; delivered: number }> {
-  const limit = pLimit(PARALLEL);
-  let attempts = 0;
-  let delivered = 0;
-  for (;;) {
-    const claimed = await claimDue(ctx, BATCH);
-    if (claimed.length === 0) break;
-    const outcomes = await Promise.all(claimed.map((row) => limit(() => deliver(ctx, row))));
-    attempts += outcomes.length;
-    delivered += outcomes.filter((outcome) => outcome === 'delivered').length;
-  }
-  return { attempts, delivered };
+  return drainLeased(
+    () => claimDue(ctx, BATCH),
+    (row) => deliver(ctx, row),
+    PARALLEL,
+  );
 }
 
-registerPeriodicJob({
+/** The `postbacks` job (src/server/jobs/all-jobs.ts). */
+export const postbackDeliveryJob: PeriodicJob = {
   name: 'postbacks',
+  owns: 'postbacks: delivers due affiliate postbacks (lease, retries)',
   everyMs: 5_000,
   run: async (ctx) => {
     await deliverDuePostbacks(ctx);
   },
-});
+};

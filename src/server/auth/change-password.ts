@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { sendMailInBackground, siteMailFrom } from '../mail/background-mail';
+import { queueMailNow, siteMailFrom } from '../mail/background-mail';
 import { passwordChangedMail } from '../mail/password-mails';
 import { memberMailInfo } from './member-mail-info';
 import { hashPassword, verifyPassword } from './passwords';
@@ -43,10 +43,10 @@ export async function changePassword(
     ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await ctx.db.update(users).set({ passwordHash }).where(eq(users.id, input.userId));
-  const endedSessions = await endSessions(ctx, input.userId, { exceptSessionId: input.sessionId });
-  sendMailInBackground(ctx, 'password changed', async () => {
-    const member = await memberMailInfo(ctx, input.userId);
+  // The new password and the "password changed" notice commit together (outbox).
+  await queueMailNow(ctx, 'password_changed', async (tx) => {
+    await tx.db.update(users).set({ passwordHash }).where(eq(users.id, input.userId));
+    const member = await memberMailInfo(tx, input.userId);
     if (!member) return null;
     const message = passwordChangedMail({
       to: member.email,
@@ -58,5 +58,6 @@ export async function changePassword(
     });
     return { message, userId: member.id };
   });
+  const endedSessions = await endSessions(ctx, input.userId, { exceptSessionId: input.sessionId });
   return ok({ endedSessions });
 }

@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { passwordResetMail } from '../mail/password-mails';
-import { sendMailInBackground, siteMailFrom } from '../mail/background-mail';
+import { queueMailInBackground, siteMailFrom } from '../mail/background-mail';
 import { accountRestriction, type MemberRestriction } from '../moderation/member-restriction';
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../security/account-tokens';
 import { findAccount } from '../signup/create-account';
@@ -26,12 +26,13 @@ export function requestPasswordReset(
   ctx: AppContext,
   input: { site: { package_name: string; name: string }; email: string; origin: string },
 ): void {
-  sendMailInBackground(ctx, 'password reset', async () => {
-    const account = await findAccount(ctx, input.site.package_name, input.email);
+  queueMailInBackground(ctx, 'password_reset', async (tx) => {
+    const account = await findAccount(tx, input.site.package_name, input.email);
     if (!account || account.status === 'deleted') return null;
-    const member = await memberMailInfo(ctx, account.id);
+    const member = await memberMailInfo(tx, account.id);
     if (!member) return null;
-    const token = await issueAccountToken(ctx, {
+    // The token and its mail commit together (outbox): neither exists without the other.
+    const token = await issueAccountToken(tx, {
       userId: member.id,
       purpose: 'reset_password',
       ttlMs: RESET_LINK_TTL_MS,

@@ -1,10 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isLocale } from '~/shared/locales';
 import { unsubscribeLink } from '../account/unsubscribe-link';
 import type { AppContext } from '../context';
+import type { Db } from '../db/client';
 import { messageMailLog, profiles, users } from '../db/schema';
 import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { messageMail } from '../mail/message-mail';
+import { queueMail } from '../outbox/outbox';
 import type { SiteConfig } from '../sites/site-config';
 
 /** At most one message mail per member and conversation in this time (ms). */
@@ -15,9 +17,9 @@ export const MESSAGE_MAIL_INTERVAL_MS = 60 * 60 * 1000;
  * several messages (or processes) at the same moment exactly one wins, and only when the last
  * mail of this conversation is at least MESSAGE_MAIL_INTERVAL_MS old.
  */
-async function claimMessageMail(ctx: AppContext, userId: number, conversationId: number, now: Date): Promise<boolean> {
+async function claimMessageMail(db: Db, userId: number, conversationId: number, now: Date): Promise<boolean> {
   const cutoff = new Date(now.getTime() - MESSAGE_MAIL_INTERVAL_MS);
-  const claimed = await ctx.db
+  const claimed = await db
     .insert(messageMailLog)
     .values({ userId, conversationId, lastSentAt: now })
     .onConflictDoUpdate({
@@ -33,9 +35,10 @@ async function claimMessageMail(ctx: AppContext, userId: number, conversationId:
  * Mails a member who is away about a new message (docs/product.md §10 Notifications): only an
  * active account (not deleted, address confirmed), at most once per conversation per hour,
  * with the sender's name but never the message text. The caller has checked that the member
- * wants these mails, has no open stream and got no push. A failed send frees the claim, so the
- * next message may try again.
- * @returns whether a mail was sent.
+ * wants these mails, has no open stream and got no push. The hour's claim and the mail are
+ * written to the outbox in one transaction (the outbox retries a failed send); the caller
+ * nudges the outbox after it.
+ * @returns whether a mail was queued.
  */
 export async function mailAboutMessage(
   ctx: AppContext,
@@ -49,7 +52,6 @@ export async function mailAboutMessage(
     .limit(1);
   if (!recipient || recipient.status !== 'active') return false;
   const now = ctx.clock.now();
-  if (!(await claimMessageMail(ctx, input.recipientId, input.conversationId, now))) return false;
   const origin = siteOrigin(ctx, input.site);
   const message = messageMail({
     from: siteMailFrom(ctx, input.site.name),
@@ -62,19 +64,9 @@ export async function mailAboutMessage(
     settingsLink: `${origin}/notifications`,
     unsubscribeLink: unsubscribeLink(ctx.secret, origin, input.recipientId, 'message'),
   });
-  try {
-    await ctx.mailer.send(message);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await claimMessageMail(tx, input.recipientId, input.conversationId, now))) return false;
+    await queueMail(ctx, tx, { purpose: 'message_mail', userId: input.recipientId, message });
     return true;
-  } catch (error) {
-    await ctx.db
-      .delete(messageMailLog)
-      .where(
-        and(
-          eq(messageMailLog.userId, input.recipientId),
-          eq(messageMailLog.conversationId, input.conversationId),
-          eq(messageMailLog.lastSentAt, now),
-        ),
-      );
-    throw error;
-  }
+  });
 }

@@ -6,6 +6,7 @@ import { getNotificationSettings } from '../account/notification-settings';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { registerAllMessages } from '../i18n/messages';
+import { nudgeOutboxAndWait, settleOutbox } from '../outbox/deliver-outbox';
 import { sendPushToUser } from '../push/subscriptions';
 import { hasOpenStream } from '../realtime/presence';
 import type { SiteConfig } from '../sites/site-config';
@@ -17,9 +18,10 @@ export const PUSH_PREVIEW_CHARS = 60;
 /** Notifications still being sent, so tests and shutdown can wait for them. */
 const inFlight = new Set<Promise<unknown>>();
 
-/** Waits until every message notification started so far has been sent or has failed. */
+/** Waits until every message notification started so far has been sent or has failed, queued mails included. */
 export async function settleMessageNotifications(): Promise<void> {
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  await settleOutbox();
 }
 
 /**
@@ -37,13 +39,21 @@ export function pushMessageIfOffline(
   recipientId: number,
   message: ChatMessage,
 ): Promise<number> {
-  const job = notifyAboutMessage(ctx, site, recipientId, message);
+  const job = notifyAboutMessage(ctx, site, recipientId, message).then(async (pushed) => {
+    // A mail it queued goes out before this settles.
+    await nudgeOutboxAndWait(ctx);
+    return pushed;
+  });
   inFlight.add(job);
   void job.catch(() => undefined).finally(() => inFlight.delete(job));
   return job;
 }
 
-async function notifyAboutMessage(
+/**
+ * The message notice itself (outbox/notices.ts runs it): see pushMessageIfOffline.
+ * @throws on a database failure (the outbox retries).
+ */
+export async function notifyAboutMessage(
   ctx: AppContext,
   site: SiteConfig,
   recipientId: number,
@@ -76,9 +86,8 @@ async function notifyAboutMessage(
       })
     : 0;
   if (pushed === 0 && settings.message_mail) {
-    await mailAboutMessage(ctx, { site, recipientId, senderName: name, conversationId: message.conversation }).catch(
-      (error: unknown) => ctx.log.warn('message mail failed', { userId: recipientId, error }),
-    );
+    // Queued in the outbox; the delivery round running this notice (or the caller) sends it.
+    await mailAboutMessage(ctx, { site, recipientId, senderName: name, conversationId: message.conversation });
   }
   return pushed;
 }

@@ -5,10 +5,11 @@ import { fail, ok, type Result } from '~/shared/errors';
 import { isPremium, messageCost } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { debitCreditsSql } from '../credits/credits';
-import { conversationMembers, conversations, messages, profiles, users } from '../db/schema';
+import { conversationMembers, conversations, messages, outboxMessages, profiles, users } from '../db/schema';
 import { queryRows } from '../db/raw';
 import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
+import { nudgeOutbox } from '../outbox/deliver-outbox';
 import { isBlockedEitherWay, notBlockedWith } from './blocks';
 import {
   canChatWith,
@@ -17,7 +18,6 @@ import {
   dropIfEmpty,
   findOrCreateConversation,
 } from './conversations';
-import { pushMessageIfOffline } from './message-push';
 
 /** Messages per page of `GET /api/messages.php`. */
 export const MESSAGES_PAGE_SIZE = 30;
@@ -203,6 +203,9 @@ async function sendToConversation(
   const now = ctx.clock.now();
   const cost = messageCost(site.minimum_message_costs, context.country, isPremium(context.premiumUntil, now));
   const stored = await storeMessage(ctx, {
+    // The recipient's notice (push, or a mail when away) is queued in the message's own commit
+    // (outbox/notices.ts decides the channel); with a stream open in this process they see it live.
+    notice: ctx.realtime.localStreams(context.otherId) === 0 ? site.package_name : null,
     userId,
     otherId: context.otherId,
     conversation,
@@ -214,11 +217,7 @@ async function sendToConversation(
   if (!stored) return fail('insufficient_credits');
   const { message } = stored;
   // The push goes out in the background: the sender does not wait for push services.
-  if (ctx.realtime.localStreams(context.otherId) === 0) {
-    void pushMessageIfOffline(ctx, site, context.otherId, message).catch((error: unknown) =>
-      ctx.log.warn('message push failed', { error }),
-    );
-  }
+  nudgeOutbox(ctx);
   return ok({ message, credits: stored.credits });
 }
 
@@ -233,6 +232,8 @@ async function sendToConversation(
 async function storeMessage(
   ctx: AppContext,
   m: {
+    /** The site's package name when the recipient gets a notice (outbox), else null. */
+    notice: string | null;
     userId: number;
     otherId: number;
     conversation: number;
@@ -269,6 +270,11 @@ async function storeMessage(
           UPDATE ${conversationMembers}
           SET unread_count = unread_count + CASE WHEN user_id = ${m.otherId} THEN 1 ELSE 0 END, hidden_at = NULL
           WHERE conversation_id = ${m.conversation} AND EXISTS (SELECT 1 FROM message)),
+        notice AS (
+          INSERT INTO ${outboxMessages} (kind, purpose, user_id, payload, next_attempt_at, created_at)
+          SELECT 'notice', 'message', ${m.otherId}::integer,
+            jsonb_build_object('site', ${m.notice}::text, 'message', (${payload})->'message'), ${at}, ${at}
+          FROM message WHERE ${m.notice}::text IS NOT NULL),
         drafts (user_id, ord, type, payload) AS (
           SELECT ${m.otherId}::integer, 0, 'message'::text, ${payload} FROM message
           UNION ALL

@@ -1,12 +1,28 @@
-/**
- * Imports every module that registers a periodic job, so the server starts them all
- * (`startPeriodicJobs` in src/server/app.ts). Add a line per new job module.
- */
-import '../signup/signup-reminder';
-import '../account/data-export-expiry';
-import '../payments/reconcile';
-import '../affiliates/deliver-postbacks';
-import '../moderation/screening-job';
-import '../moderation/lift-suspensions-job';
+import { dataExportExpiryJob } from '../account/data-export-expiry';
+import { postbackDeliveryJob } from '../affiliates/deliver-postbacks';
+import { liftSuspensionsJob } from '../moderation/lift-suspensions-job';
+import { photoScreeningJob } from '../moderation/screening-job';
+import { outboxDeliveryJob } from '../outbox/deliver-outbox';
+import { paymentReconciliationJob, sandboxSubscriptionsJob } from '../payments/reconcile';
+import { memberEventsPruneJob } from '../realtime/events';
+import { signupReminderJob } from '../signup/signup-reminder';
+import type { PeriodicJob } from './periodic-jobs';
 
-export {};
+/**
+ * Every background job of the server, in one typed list (docs/architecture.md §6 convention 15,
+ * the table of jobs there): `startPeriodicJobs` starts exactly these in each process. A job is a
+ * `PeriodicJob` exported by the module that owns its data; tests/integration/all-jobs.test.ts
+ * fails when a module exports a job that is not listed here, when a `prune…` function runs
+ * nowhere, or when a listed job is missing from the docs.
+ */
+export const ALL_JOBS: readonly PeriodicJob[] = [
+  outboxDeliveryJob,
+  postbackDeliveryJob,
+  signupReminderJob,
+  dataExportExpiryJob,
+  paymentReconciliationJob,
+  sandboxSubscriptionsJob,
+  photoScreeningJob,
+  liftSuspensionsJob,
+  memberEventsPruneJob,
+];

@@ -1,35 +1,32 @@
 import type { AppContext } from '../context';
+import { ALL_JOBS } from './all-jobs';
 
 /**
  * Background jobs that run every few minutes in each server process (docs/architecture.md §6,
- * convention 15): the complete-signup reminder sweep, expired data exports, and the like. A job
+ * convention 15), all listed in ALL_JOBS (src/server/jobs/all-jobs.ts): the outbox, the complete-signup
+ * reminder sweep, expired data exports, and the like. A job
  * must be safe to run in several processes at once (claim rows with a conditional UPDATE) and
  * idempotent; one failing run is logged and retried at the next tick.
  */
 export interface PeriodicJob {
   name: string;
+  /** What the job owns: the tables or rows it works through (docs/architecture.md, jobs table). */
+  owns: string;
   /** Time between runs (ms). */
   everyMs: number;
   run(ctx: AppContext): Promise<void>;
 }
 
-const jobs: PeriodicJob[] = [];
-
-/** Adds a job to the list started by `startPeriodicJobs` (call at module load of the job's file). */
-export function registerPeriodicJob(job: PeriodicJob): void {
-  if (!jobs.some((existing) => existing.name === job.name)) jobs.push(job);
-}
-
-/** The registered jobs (tests run them directly with their own clock). */
+/** The jobs of ALL_JOBS (src/server/jobs/all-jobs.ts; tests run them directly with their own clock). */
 export function periodicJobs(): readonly PeriodicJob[] {
-  return jobs;
+  return ALL_JOBS;
 }
 
 /**
- * Starts every registered job on an unref'd timer (a first run shortly after start).
+ * Starts every job of `jobs` (default: ALL_JOBS) on an unref'd timer (a first run shortly after start).
  * @returns a function that stops them.
  */
-export function startPeriodicJobs(ctx: AppContext): () => void {
+export function startPeriodicJobs(ctx: AppContext, jobs: readonly PeriodicJob[] = ALL_JOBS): () => void {
   const timers = jobs.map((job) => {
     let running = false;
     const tick = async () => {

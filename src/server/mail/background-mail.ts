@@ -1,35 +1,66 @@
 import type { AppContext } from '../context';
+import { nudgeOutbox, settleOutbox } from '../outbox/deliver-outbox';
+import { queueMail } from '../outbox/outbox';
+import type { SiteConfig } from '../sites/site-config';
 import type { MailMessage } from './mailer';
 
 const inFlight = new Set<Promise<void>>();
 
 /**
- * Builds and sends a mail without making the caller wait: the answer to a request does not
- * depend on whether (or how fast) a mail went out — the password-reset request answers the
- * same, in about the same time, for known and unknown addresses. `build` may look things up
- * and return null for "no mail". A failure is logged with `what` and the member id only (never
- * the address or the mail's link).
+ * Builds a mail in the background and queues it in the durable outbox (docs/architecture.md §5
+ * Outbox): `build` runs inside one transaction and gets a context whose `db` is that transaction,
+ * so whatever it writes (a reset token, …) commits together with the queued mail, or neither does.
+ * The caller does not wait: the answer to a request does not depend on whether (or how fast) a mail
+ * went out — the password-reset request answers the same, in about the same time, for known and
+ * unknown addresses. `build` may return null for "no mail". `purpose` names the mail in logs,
+ * which show only it and the member id (never the address or the link).
+ * When the cause of the mail is already in a transaction, call `queueMail` (outbox/outbox.ts) in
+ * it instead and `nudgeOutbox` after the commit.
  */
-export function sendMailInBackground(
+export function queueMailInBackground(
   ctx: AppContext,
-  what: string,
-  build: () => Promise<{ message: MailMessage; userId: number } | null>,
+  purpose: string,
+  build: (txCtx: AppContext) => Promise<{ message: MailMessage; userId: number } | null>,
 ): void {
-  let userId: number | null = null;
-  const job = build()
-    .then(async (mail) => {
-      if (!mail) return;
-      userId = mail.userId;
-      await ctx.mailer.send(mail.message);
+  const job = ctx.db
+    .transaction(async (tx) => {
+      const mail = await build({ ...ctx, db: tx });
+      if (!mail) return false;
+      await queueMail(ctx, tx, { purpose, userId: mail.userId, message: mail.message });
+      return true;
     })
-    .catch((error: unknown) => ctx.log.warn(`${what} mail failed`, { userId, error }))
+    .then((queued) => {
+      if (queued) nudgeOutbox(ctx);
+    })
+    .catch((error: unknown) => ctx.log.warn('mail could not be queued', { purpose, error }))
     .finally(() => inFlight.delete(job));
   inFlight.add(job);
 }
 
-/** Waits until every background mail started so far has been sent or has failed (tests, shutdown). */
+/**
+ * Like queueMailInBackground, but the caller waits for the commit (use it when the answer depends
+ * on what `build` writes, e.g. the pending e-mail change it shows). Delivery still happens after
+ * the commit, in the background.
+ * @throws the database's error; then neither `build`'s writes nor the mail were committed.
+ */
+export async function queueMailNow(
+  ctx: AppContext,
+  purpose: string,
+  build: (txCtx: AppContext) => Promise<{ message: MailMessage; userId: number } | null>,
+): Promise<void> {
+  const queued = await ctx.db.transaction(async (tx) => {
+    const mail = await build({ ...ctx, db: tx });
+    if (!mail) return false;
+    await queueMail(ctx, tx, { purpose, userId: mail.userId, message: mail.message });
+    return true;
+  });
+  if (queued) nudgeOutbox(ctx);
+}
+
+/** Waits until every mail queued so far in the background has been queued and its delivery round has ended (tests, shutdown). */
 export async function settleBackgroundMails(): Promise<void> {
   while (inFlight.size > 0) await Promise.all([...inFlight]);
+  await settleOutbox();
 }
 
 /** The From header of a site's mails: the site's name with the configured sender address. */

@@ -12,6 +12,8 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. `List-Unsubscribe` on notification mails. */
   headers?: Record<string, string>;
+  /** The Message-ID (`<…@…>`): the outbox sets one per row, so a repeat after a crash carries the same id. */
+  messageId?: string;
 }
 
 /** Sends mail; resolves once the transport accepted the message (docs/product.md §3 Activation `delivered`). */
@@ -26,9 +28,16 @@ export interface Mailer {
  * otherwise a local outbox: each message is written as an .eml file under
  * `<dataDir>/outbox/` (listed on /_dev/mail in development).
  */
-export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
+export function createMailer(options: { smtpUrl?: string; dataDir: string; timeoutMs?: number }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const timeout = options.timeoutMs ?? 30_000;
+    // Bounded, so an attempt ends before its outbox lease does (no second sender while one still waits).
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: timeout,
+      greetingTimeout: timeout,
+      socketTimeout: timeout,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
       kind: 'smtp',
       async send(message) {

@@ -6,7 +6,7 @@ import { profiles } from '../db/schema';
 import { removePhotoFiles, removePhotoRow } from '../media/delete-profile-image';
 import type { OperatorActor } from '../operators/audit-log';
 import { actOnMember, withReason, type ActionFailure, type MemberActionInput } from './moderation-action';
-import { mailWarning } from './moderation-mails';
+import { queueWarningMail } from './moderation-mails';
 
 /**
  * docs/product.md §13 Member actions on what a member shows or says: a warning mail, removing one
@@ -22,8 +22,9 @@ export function warnMember(
   actor: OperatorActor,
   input: MemberActionInput,
 ): Promise<Result<MemberModerationView, ActionFailure>> {
-  return actOnMember(ctx, actor, input, async (_tx, member) => {
+  return actOnMember(ctx, actor, input, async (tx, member) => {
     if (member.status === 'deleted') return fail('conflict', 'admin.member_deleted');
+    await queueWarningMail({ ...ctx, db: tx }, member.id);
     return ok({
       outcome: 'warned',
       audit: {
@@ -32,7 +33,6 @@ export function warnMember(
         objectId: member.id,
         after: { warningMailed: true, ...withReason(input.reason) },
       },
-      afterCommit: () => mailWarning(ctx, member.id),
     });
   });
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { profiles, users } from '../db/schema';
-import { registerPeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../jobs/periodic-jobs';
 
 /** Suspensions one claim ends; a run claims again until none is due. */
 const BATCH = 500;
@@ -40,11 +40,13 @@ export async function liftEndedSuspensions(ctx: AppContext): Promise<number> {
   }
 }
 
-registerPeriodicJob({
+/** The `lift-ended-suspensions` job (src/server/jobs/all-jobs.ts). */
+export const liftSuspensionsJob: PeriodicJob = {
   name: 'lift-ended-suspensions',
+  owns: 'users.suspended_until: lifts suspensions whose end has passed',
   everyMs: 60_000,
   run: async (ctx) => {
     const lifted = await liftEndedSuspensions(ctx);
     if (lifted > 0) ctx.log.info('suspensions ended', { lifted });
   },
-});
+};

@@ -6,7 +6,8 @@ import type { Db } from '../db/client';
 import { reports, users } from '../db/schema';
 import { recordAudit, type AuditEntry, type OperatorActor } from '../operators/audit-log';
 import { loadMemberModeration } from './member-state';
-import { notifyReporter } from './moderation-mails';
+import { nudgeOutbox } from '../outbox/deliver-outbox';
+import { queueReporterMail } from './moderation-mails';
 
 /** The member an action works on, its `users` row locked for the action's transaction. */
 export interface ModeratedMember {
@@ -93,16 +94,20 @@ export async function runModerationAction(
         .where(and(eq(reports.id, target.reportId), eq(reports.status, 'open')));
     }
     await recordAudit(tx, actor, { ...plan.value.audit, reportId: target.reportId ?? null }, now);
+    const outcome = plan.value.outcome;
+    if (reporterId !== null && outcome !== null && outcome !== 'dismissed')
+      await queueReporterMail({ ...ctx, db: tx }, reporterId);
     return ok({ plan: plan.value, reporterId });
   });
   if (!done.ok) return done;
-  const { plan, reporterId } = done.value;
+  const { plan } = done.value;
+  // Mails the action queued (warning, report outcome) go out now.
+  nudgeOutbox(ctx);
   try {
     await plan.afterCommit?.();
   } catch (error) {
     ctx.log.warn('moderation follow-up failed', { memberId: target.memberId, action: plan.audit.action, error });
   }
-  if (reporterId !== null && plan.outcome !== null && plan.outcome !== 'dismissed') notifyReporter(ctx, reporterId);
   return ok({ outcome: plan.outcome, reportId: target.reportId ?? null });
 }
 

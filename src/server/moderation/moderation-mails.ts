@@ -1,8 +1,9 @@
 import { memberMailInfo } from '../auth/member-mail-info';
 import type { AppContext } from '../context';
-import { sendMailInBackground, siteMailFrom, siteOrigin } from '../mail/background-mail';
+import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { memberMail, type MailRecipient } from '../mail/mail-layout';
 import type { MailMessage } from '../mail/mailer';
+import { queueMail } from '../outbox/outbox';
 import type { SiteConfig } from '../sites/site-config';
 
 /**
@@ -29,21 +30,25 @@ export function reportActedMail(input: MailRecipient): MailMessage {
   }));
 }
 
-/** Mails the warning to member `memberId` in the background (not to a deleted account). */
-export function mailWarning(ctx: AppContext, memberId: number): void {
-  sendMailInBackground(ctx, 'moderation warning', async () => {
-    const mailee = await recipientOf(ctx, memberId);
-    if (!mailee) return null;
-    const message = warningMail({ ...mailee.recipient, rulesLink: `${siteOrigin(ctx, mailee.site)}/pages/terms` });
-    return { message, userId: memberId };
-  });
+/**
+ * Queues the warning to member `memberId` in the outbox (not to a deleted account). `tx` is the
+ * context of the action's transaction, so the mail commits with the warning.
+ */
+export async function queueWarningMail(tx: AppContext, memberId: number): Promise<void> {
+  const mailee = await recipientOf(tx, memberId);
+  if (!mailee) return;
+  const message = warningMail({ ...mailee.recipient, rulesLink: `${siteOrigin(tx, mailee.site)}/pages/terms` });
+  await queueMail(tx, tx.db, { purpose: 'moderation_warning', userId: memberId, message });
 }
 
-/** Mails reporter `reporterId` that their report was acted on, in the background (not to a deleted account). */
-export function notifyReporter(ctx: AppContext, reporterId: number): void {
-  sendMailInBackground(ctx, 'report outcome', async () => {
-    const mailee = await recipientOf(ctx, reporterId);
-    return mailee ? { message: reportActedMail(mailee.recipient), userId: reporterId } : null;
+/** Queues the "your report was acted on" mail to `reporterId` in the action's transaction `tx` (not to a deleted account). */
+export async function queueReporterMail(tx: AppContext, reporterId: number): Promise<void> {
+  const mailee = await recipientOf(tx, reporterId);
+  if (!mailee) return;
+  await queueMail(tx, tx.db, {
+    purpose: 'report_outcome',
+    userId: reporterId,
+    message: reportActedMail(mailee.recipient),
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { images, type PhotoScreening } from '../db/schema';
-import { registerPeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../jobs/periodic-jobs';
 import { ClassifierUnavailableError, sharedPhotoClassifier } from './photo-classifier';
 import { refreshProfileNudity } from './profile-nudity';
 import {
@@ -164,10 +164,12 @@ export async function screenDuePhotos(ctx: AppContext, screen?: ScreenPhoto): Pr
   }
 }
 
-registerPeriodicJob({
+/** The `photo-screening` job (src/server/jobs/all-jobs.ts). */
+export const photoScreeningJob: PeriodicJob = {
   name: 'photo-screening',
+  owns: 'photos awaiting screening (PHOTO_SCREENING on)',
   everyMs: 2_000,
   run: async (ctx) => {
     if (ctx.config.photoScreening) await screenDuePhotos(ctx);
   },
-});
+};

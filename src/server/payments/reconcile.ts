@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { paymentTransactions } from '../db/schema';
-import { registerPeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../jobs/periodic-jobs';
 import { startMissingSubscriptions } from './renewals';
 import { sandboxOf } from './sandbox-provider';
 import { settleTransaction } from './settle-transaction';
@@ -41,14 +41,16 @@ export async function reconcileOpenTransactions(ctx: AppContext): Promise<number
   return open.length;
 }
 
-registerPeriodicJob({
+/** The `payment-reconciliation` job (src/server/jobs/all-jobs.ts). */
+export const paymentReconciliationJob: PeriodicJob = {
   name: 'payment-reconciliation',
+  owns: 'open payment_transactions the webhook did not settle; paid premium plans without their subscription',
   everyMs: 2 * 60_000,
   run: async (ctx) => {
     await reconcileOpenTransactions(ctx);
     await startMissingSubscriptions(ctx);
   },
-});
+};
 
 /**
  * docs/product.md §11 sandbox provider: the sandbox's subscription scheduler. Charges the due
@@ -64,8 +66,10 @@ export async function runSandboxSubscriptions(ctx: AppContext): Promise<number> 
   return made.length;
 }
 
-registerPeriodicJob({
+/** The `sandbox-subscriptions` job (src/server/jobs/all-jobs.ts). */
+export const sandboxSubscriptionsJob: PeriodicJob = {
   name: 'sandbox-subscriptions',
+  owns: "renewals of the built-in sandbox provider's subscriptions",
   everyMs: 60_000,
   run: async (ctx) => void (await runSandboxSubscriptions(ctx)),
-});
+};

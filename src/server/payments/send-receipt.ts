@@ -1,17 +1,19 @@
 import type { AppContext } from '../context';
-import { sendMailInBackground, siteOrigin } from '../mail/background-mail';
+import { siteOrigin } from '../mail/background-mail';
+import { queueMail } from '../outbox/outbox';
 import { receiptMail } from '../mail/receipt-mail';
 import { transactionMailee } from './transaction-mail';
 
 /**
- * docs/product.md §11 Receipts: mails the receipt of a paid transaction in the background (the
- * grant never waits for or fails by it). Not to deleted accounts; a site that is no longer
- * configured sends nothing.
+ * docs/product.md §11 Receipts: queues the receipt of a paid transaction in the outbox, in the
+ * grant's own transaction (`ctx.db` is that transaction), so a granted purchase always gets its
+ * receipt; it is sent after the commit (the grant never waits for it). Not to deleted accounts; a
+ * site that is no longer configured sends nothing.
  */
-export function sendReceipt(ctx: AppContext, transactionId: number): void {
-  sendMailInBackground(ctx, 'receipt', async () => {
-    const mailee = await transactionMailee(ctx, transactionId);
-    if (!mailee || mailee.transaction.status !== 'paid') return null;
+export async function queueReceipt(ctx: AppContext, transactionId: number): Promise<void> {
+  const mailee = await transactionMailee(ctx, transactionId);
+  if (!mailee || mailee.transaction.status !== 'paid') return;
+  {
     const { transaction, site } = mailee;
     const message = receiptMail(mailee.recipient, {
       credits: transaction.credits + transaction.bonusCredits,
@@ -31,6 +33,6 @@ export function sendReceipt(ctx: AppContext, transactionId: number): void {
       },
       creditsLink: `${siteOrigin(ctx, site)}${transaction.product === 'premium' ? '/premium' : '/credits'}`,
     });
-    return { message, userId: transaction.userId };
-  });
+    await queueMail(ctx, ctx.db, { purpose: 'receipt', userId: transaction.userId, message });
+  }
 }

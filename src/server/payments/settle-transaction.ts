@@ -9,8 +9,9 @@ import { releaseDiscount } from './discounts';
 import { grantPurchase, reversePurchase, type TransactionRow } from './grant-purchase';
 import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider';
 import { afterPremiumPaid, afterPremiumReversed, renewalTransaction } from './renewals';
-import { mailFailedRenewal } from './transaction-mail';
-import { sendReceipt } from './send-receipt';
+import { nudgeOutbox } from '../outbox/deliver-outbox';
+import { queueFailedRenewalMail } from './transaction-mail';
+import { queueReceipt } from './send-receipt';
 import { grantRefusal, refundUngranted, type GrantRefusal } from './ungranted-payment';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -95,6 +96,7 @@ export async function settleTransaction(
         if (refusal) tx.rollback();
         await grantPurchase(tx, open, payment, now);
         await recordConversion(tx, ctx.sites, { userId: open.userId, event: 'sale', transaction: open, now });
+        await queueReceipt({ ...ctx, db: tx }, open.id);
         return true;
       })
       .catch((error: unknown) => {
@@ -104,7 +106,7 @@ export async function settleTransaction(
     if (refusal) return ok({ status: await refundUngranted(ctx, open, payment, refusal) });
     if (granted) {
       ctx.log.info('purchase paid', { userId: open.userId, transaction: open.id, product: open.product });
-      sendReceipt(ctx, open.id);
+      nudgeOutbox(ctx);
       if (open.product === 'premium') await afterPremiumPaid(ctx, open);
     }
     return granted ? ok({ status: 'paid' }) : storedStatus(ctx, open.id);
@@ -119,11 +121,13 @@ export async function settleTransaction(
       .where(and(eq(paymentTransactions.id, ended.id), eq(paymentTransactions.status, 'open')))
       .returning({ id: paymentTransactions.id });
     if (row) await releaseDiscount(tx, ended.id);
+    // Only a payment of our subscription is a renewal (a one-click premium purchase is recurring too).
+    if (row && ended.product === 'premium' && payment.subscriptionId !== null)
+      await queueFailedRenewalMail({ ...ctx, db: tx }, ended.id);
     return Boolean(row);
   });
   if (!changed) return storedStatus(ctx, ended.id);
-  // Only a payment of our subscription is a renewal (a one-click premium purchase is recurring too).
-  if (ended.product === 'premium' && payment.subscriptionId !== null) mailFailedRenewal(ctx, ended.id);
+  nudgeOutbox(ctx);
   return ok({ status: final });
 }
 

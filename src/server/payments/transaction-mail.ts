@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { isLocale, LOCALE_TAGS } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { paymentTransactions, profiles, users } from '../db/schema';
-import { sendMailInBackground, siteMailFrom, siteOrigin } from '../mail/background-mail';
+import { siteMailFrom, siteOrigin } from '../mail/background-mail';
+import { queueMail } from '../outbox/outbox';
 import { memberMail, type MailRecipient } from '../mail/mail-layout';
 import type { SiteConfig } from '../sites/site-config';
 import type { TransactionRow } from './grant-purchase';
@@ -51,13 +52,14 @@ export async function transactionMailee(ctx: AppContext, transactionId: number):
 }
 
 /**
- * docs/product.md §11 Premium renewals: tells the member a renewal could not be charged (in the
- * background): premium ends at its end date unless they buy again. Not to deleted accounts.
+ * docs/product.md §11 Premium renewals: queues the mail telling the member a renewal could not be
+ * charged (premium ends at its end date unless they buy again) in the outbox, in the transaction
+ * that recorded the failure (`ctx.db`). Not to deleted accounts.
  */
-export function mailFailedRenewal(ctx: AppContext, transactionId: number): void {
-  sendMailInBackground(ctx, 'premium-renewal-failed', async () => {
-    const mailee = await transactionMailee(ctx, transactionId);
-    if (!mailee) return null;
+export async function queueFailedRenewalMail(ctx: AppContext, transactionId: number): Promise<void> {
+  const mailee = await transactionMailee(ctx, transactionId);
+  if (!mailee) return;
+  {
     const { recipient, site } = mailee;
     const until = mailee.premiumUntil ?? ctx.clock.now();
     const message = memberMail(recipient, (t) => ({
@@ -69,6 +71,6 @@ export function mailFailedRenewal(ctx: AppContext, transactionId: number): void 
       ],
       button: { label: t('premium.renewal_failed_button'), link: `${siteOrigin(ctx, site)}/premium` },
     }));
-    return { message, userId: mailee.transaction.userId };
-  });
+    await queueMail(ctx, ctx.db, { purpose: 'premium_renewal_failed', userId: mailee.transaction.userId, message });
+  }
 }

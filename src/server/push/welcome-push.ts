@@ -4,13 +4,15 @@ import { isLocale } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { registerAllMessages } from '../i18n/messages';
-import { sendPushToUser } from './subscriptions';
+import type { Db } from '../db/client';
+import { queuePush } from '../outbox/outbox';
 
 /**
- * Confirms a new subscription with a first notification in the member's
- * language ("Notifications are on"), opening the members area.
+ * Confirms a new subscription with a first notification in the member's language ("Notifications
+ * are on"), opening the members area: queued in the outbox (`db`: the caller's transaction when
+ * there is one) and sent by the next delivery round.
  */
-export async function sendWelcomePush(ctx: AppContext, userId: number, siteName: string): Promise<number> {
+export async function queueWelcomePush(ctx: AppContext, db: Db, userId: number, siteName: string): Promise<void> {
   registerAllMessages();
   const [profile] = await ctx.db
     .select({ language: profiles.language })
@@ -18,10 +20,14 @@ export async function sendWelcomePush(ctx: AppContext, userId: number, siteName:
     .where(eq(profiles.id, userId))
     .limit(1);
   const t = getI18n(isLocale(profile?.language) ? profile.language : 'en').t;
-  return sendPushToUser(ctx, userId, {
-    title: t('push.welcome_title', { site: siteName }),
-    body: t('push.welcome_body'),
-    url: '/members',
-    tag: 'welcome',
+  await queuePush(ctx, db, {
+    purpose: 'welcome_push',
+    userId,
+    payload: {
+      title: t('push.welcome_title', { site: siteName }),
+      body: t('push.welcome_body'),
+      url: '/members',
+      tag: 'welcome',
+    },
   });
 }

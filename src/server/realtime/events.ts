@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { PeriodicJob } from '../jobs/periodic-jobs';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MemberEventPayload, MemberEventType } from '~/shared/contracts/events';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
@@ -147,9 +148,37 @@ export async function latestEventId(ctx: AppContext, userId: number): Promise<nu
   return row?.seq ?? 0;
 }
 
-/** Deletes events older than EVENT_RETENTION_MS. */
-export async function pruneEvents(ctx: AppContext): Promise<void> {
-  await ctx.db
-    .delete(memberEvents)
-    .where(lt(memberEvents.createdAt, new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS)));
+/** Events one pruning statement deletes at most (short statements, no long lock). */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes events older than EVENT_RETENTION_MS, PRUNE_BATCH at a time until none is left.
+ * @returns how many were deleted.
+ */
+export async function pruneEvents(ctx: AppContext): Promise<number> {
+  const cutoff = new Date(ctx.clock.now().getTime() - EVENT_RETENTION_MS);
+  let deleted = 0;
+  for (;;) {
+    const old = ctx.db
+      .select({ id: memberEvents.id })
+      .from(memberEvents)
+      .where(lt(memberEvents.createdAt, cutoff))
+      .limit(PRUNE_BATCH);
+    const rows = await ctx.db
+      .delete(memberEvents)
+      .where(inArray(memberEvents.id, old))
+      .returning({ id: memberEvents.id });
+    deleted += rows.length;
+    if (rows.length < PRUNE_BATCH) return deleted;
+  }
 }
+
+/** The `member-events-prune` job (src/server/jobs/all-jobs.ts): keeps member_events to EVENT_RETENTION_MS. */
+export const memberEventsPruneJob: PeriodicJob = {
+  name: 'member-events-prune',
+  owns: 'member_events older than EVENT_RETENTION_MS',
+  everyMs: 10 * 60_000,
+  run: async (ctx) => {
+    await pruneEvents(ctx);
+  },
+};

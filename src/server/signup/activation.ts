@@ -7,6 +7,8 @@ import { hitRateLimit, rateLimited } from '../auth/rate-limit';
 import type { AppContext } from '../context';
 import { emailActivations, profiles, users } from '../db/schema';
 import { activationMail } from '../mail/activation-mail';
+import { nudgeOutbox, nudgeOutboxAndWait, settleOutbox } from '../outbox/deliver-outbox';
+import { queueMail } from '../outbox/outbox';
 
 /** Activation links stay valid this long (ms). */
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -54,7 +56,7 @@ export async function ensureActivationMail(
   return { delivered: false };
 }
 
-/** Makes a new activation link for the member's current address, mails it and marks it delivered once accepted. */
+/** Makes a new activation link for the member's current address and queues its mail (outbox), which marks it delivered once accepted. */
 async function sendNewActivationMail(
   ctx: AppContext,
   input: {
@@ -67,16 +69,6 @@ async function sendNewActivationMail(
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .insert(emailActivations)
-    .values({
-      userId: input.userId,
-      email: input.user.email,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
-    })
-    .returning({ id: emailActivations.id });
   const message = activationMail({
     to: input.user.email,
     name: input.user.name,
@@ -85,17 +77,35 @@ async function sendNewActivationMail(
     locale: isLocale(input.user.language) ? input.user.language : 'en',
     from: input.from,
   });
-  await ctx.mailer.send(message);
-  await ctx.db.update(emailActivations).set({ deliveredAt: ctx.clock.now() }).where(eq(emailActivations.id, row!.id));
+  // The link and its mail commit together; the outbox marks the row delivered once the mail
+  // server accepted the mail (docs/product.md §2 step 6 `delivered`).
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(emailActivations)
+      .values({
+        userId: input.userId,
+        email: input.user.email,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ACTIVATION_TTL_MS),
+      })
+      .returning({ id: emailActivations.id });
+    await queueMail(ctx, tx, {
+      purpose: 'activation',
+      userId: input.userId,
+      message,
+      onDelivered: { activationId: row!.id },
+    });
+  });
+  nudgeOutbox(ctx);
 }
 
 /**
  * docs/product.md §2 activate-reminder, "send the link again": a new activation mail for a
- * not yet confirmed member, sent now (the answer waits for the mail server, so the banner can
- * say "sent" or "error"). Earlier links keep working until they expire. At most once a
+ * not yet confirmed member, queued in the outbox and sent right after (a failed send is retried
+ * by the outbox, so `sent` means it is on its way). Earlier links keep working until they expire. At most once a
  * minute and 5 times a day (`rate_limited` with the seconds to wait).
  * @returns `already_confirmed` when there is nothing to confirm.
- * @throws the transport's error when the mail was not accepted (a 500: try again later).
  */
 export async function resendActivationMail(
   ctx: AppContext,
@@ -113,12 +123,15 @@ export async function resendActivationMail(
   const perDay = await hitRateLimit(ctx, 'activationResendDaily', `user:${input.userId}`);
   if (!perDay.allowed) return rateLimited(perDay.retryAfterS);
   await sendNewActivationMail(ctx, { ...input, user });
+  // The answer waits for the first attempt, as the banner says "sent" right after.
+  await nudgeOutboxAndWait(ctx);
   return ok({ status: 'sent' });
 }
 
-/** Waits for mail jobs in flight (tests, graceful shutdown). */
+/** Waits for mail jobs in flight, their delivery included (tests, graceful shutdown). */
 export async function settleActivationMails(): Promise<void> {
   await Promise.all(sending.values());
+  await settleOutbox();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { LAST_STEP } from '~/shared/rules/signup-steps';
 import { memberMailInfo } from '../auth/member-mail-info';
@@ -6,7 +6,9 @@ import type { AppContext } from '../context';
 import { awaitingSignupReminder, profiles, users } from '../db/schema';
 import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { signupReminderMail } from '../mail/signup-reminder-mail';
-import { registerPeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../jobs/periodic-jobs';
+import { deliverDueOutbox } from '../outbox/deliver-outbox';
+import { queueMail } from '../outbox/outbox';
 import { consumeAccountToken, issueAccountToken } from '../security/account-tokens';
 
 const HOUR_MS = 60 * 60_000;
@@ -44,39 +46,37 @@ export function remindersDue(ctx: AppContext, now: Date) {
  * wizard (last step below 7), whose account is 24 hours to 30 days old, not deleted, not a demo
  * member and not yet reminded, one link that logs them in and resumes the wizard. Members are
  * claimed by setting `signup_reminder_sent_at` in one conditional UPDATE, so two processes never
- * mail the same member; a mail the server refused releases the claim for the next run.
- * @returns how many reminders went out.
+ * mail the same member; the claim, the link and the mail (outbox) commit together, and a mail the
+ * server refused is retried by the outbox.
+ * @returns how many reminders were queued (and sent at once unless the mail server refused).
  */
 export async function sendSignupReminders(ctx: AppContext): Promise<number> {
   const now = ctx.clock.now();
   const due = remindersDue(ctx, now);
-  // One statement (UPDATE … WHERE id IN (SELECT …) AND sent_at IS NULL): a row another process
-  // claimed first no longer matches, so it is skipped rather than mailed twice.
-  const claimed = await ctx.db
-    .update(users)
-    .set({ signupReminderSentAt: now })
-    .where(and(inArray(users.id, due), isNull(users.signupReminderSentAt)))
-    .returning({ id: users.id, site: users.site });
   let sent = 0;
-  for (const { id, site: packageName } of claimed) {
-    try {
-      await mailReminder(ctx, id, packageName);
-      sent++;
-    } catch (error) {
-      ctx.log.warn('signup reminder mail failed', { userId: id, error });
-      await ctx.db
+  for (const { id } of await due) {
+    // Per member one transaction: the claim (a conditional UPDATE: a row another process claimed
+    // first no longer matches, so it is skipped rather than mailed twice), the link and its mail
+    // in the outbox commit together.
+    const queued = await ctx.db.transaction(async (tx) => {
+      const [claimed] = await tx
         .update(users)
-        .set({ signupReminderSentAt: null })
-        .where(and(eq(users.id, id), eq(users.signupReminderSentAt, now)));
-    }
+        .set({ signupReminderSentAt: now })
+        .where(and(eq(users.id, id), isNull(users.signupReminderSentAt)))
+        .returning({ id: users.id, site: users.site });
+      return claimed ? queueReminder({ ...ctx, db: tx }, claimed.id, claimed.site) : false;
+    });
+    if (queued) sent++;
   }
+  // The reminders go out now (the outbox retries one the mail server refused).
+  if (sent > 0) await deliverDueOutbox(ctx);
   return sent;
 }
 
-async function mailReminder(ctx: AppContext, userId: number, packageName: string): Promise<void> {
+async function queueReminder(ctx: AppContext, userId: number, packageName: string): Promise<boolean> {
   const member = await memberMailInfo(ctx, userId);
   const site = ctx.sites.byPackageName.get(packageName) ?? ctx.sites.defaultSite;
-  if (!member) return;
+  if (!member) return false;
   const token = await issueAccountToken(ctx, {
     userId,
     purpose: 'complete_signup',
@@ -84,8 +84,10 @@ async function mailReminder(ctx: AppContext, userId: number, packageName: string
     data: { email: member.email },
     replace: true,
   });
-  await ctx.mailer.send(
-    signupReminderMail({
+  await queueMail(ctx, ctx.db, {
+    purpose: 'signup_reminder',
+    userId,
+    message: signupReminderMail({
       to: member.email,
       name: member.name,
       locale: member.locale,
@@ -93,7 +95,8 @@ async function mailReminder(ctx: AppContext, userId: number, packageName: string
       from: siteMailFrom(ctx, site.name),
       link: `${siteOrigin(ctx, site)}/complete-signup?token=${token}`,
     }),
-  );
+  });
+  return true;
 }
 
 /**
@@ -111,10 +114,12 @@ export async function useCompleteSignupLink(
   return ok({ userId: member.id });
 }
 
-registerPeriodicJob({
+/** The `signup-reminder` job (src/server/jobs/all-jobs.ts). */
+export const signupReminderJob: PeriodicJob = {
   name: 'signup-reminder',
+  owns: 'users.signup_reminder_sent_at: complete-signup reminder mails (queued in the outbox)',
   everyMs: 10 * 60_000,
   run: async (ctx) => {
     await sendSignupReminders(ctx);
   },
-});
+};

@@ -3,7 +3,11 @@ import { defineContract, noParams } from './define';
 import * as routes from './routes';
 
 /** What a member can be notified about (docs/product.md §10 Notifications). */
-export const NOTIFICATION_KINDS = ['message', 'like', 'news'] as const;
+/**
+ * No "news from the site" kind: the product sends no newsletter, and a switch for mails that never
+ * come would be a setting that does nothing (docs/product.md §10).
+ */
+export const NOTIFICATION_KINDS = ['message', 'like'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How a notification can reach the member. */
@@ -19,22 +23,17 @@ export const notificationSettingsSchema = z.object({
   message_push: z.boolean(),
   like_mail: z.boolean(),
   like_push: z.boolean(),
-  news_mail: z.boolean(),
-  news_push: z.boolean(),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
 /**
- * What a member who never chose has: messages and likes on, news from the site off (it is
- * marketing, so only with a clear yes). Same as the column defaults of `notification_settings`.
+ * What a member who never chose has: messages and likes on. Same as the column defaults of `notification_settings`.
  */
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   message_mail: true,
   message_push: true,
   like_mail: true,
   like_push: true,
-  news_mail: false,
-  news_push: false,
 };
 
 /** `GET /api/notifications.php`: the member's own notification settings (defaults when never saved). */

@@ -8,7 +8,8 @@ import { users } from './members';
 
 /**
  * Per kind of notification, whether the member wants it by e-mail and/or push. A member without
- * a row has the defaults below (messages and likes on, news from the site off: it is marketing).
+ * a row has the defaults below (messages and likes on). There is no news kind: the product sends
+ * no newsletter (its columns were dropped).
  */
 export const notificationSettings = pgTable('notification_settings', {
   userId: integer('user_id')
@@ -18,8 +19,6 @@ export const notificationSettings = pgTable('notification_settings', {
   messagePush: boolean('message_push').notNull().default(true),
   likeMail: boolean('like_mail').notNull().default(true),
   likePush: boolean('like_push').notNull().default(true),
-  newsMail: boolean('news_mail').notNull().default(false),
-  newsPush: boolean('news_push').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

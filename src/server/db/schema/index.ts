@@ -21,3 +21,4 @@ export * from './account';
 export * from './premium';
 export * from './affiliates';
 export * from './operators';
+export * from './outbox';

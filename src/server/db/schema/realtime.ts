@@ -31,6 +31,8 @@ export const memberEvents = pgTable(
   (t) => [
     index('member_events_user_idx').on(t.userId, t.id),
     uniqueIndex('member_events_user_seq_idx').on(t.userId, t.seq),
+    // The pruning job (member-events-prune) finds old events by time.
+    index('member_events_created_idx').on(t.createdAt),
   ],
 );
 

@@ -6,7 +6,8 @@ import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { getUserView } from '../../members/profile-view';
 import { updateProfile } from '../../members/update-profile';
 import { removeSubscription, saveSubscription } from '../../push/subscriptions';
-import { sendWelcomePush } from '../../push/welcome-push';
+import { nudgeOutboxAndWait } from '../../outbox/deliver-outbox';
+import { queueWelcomePush } from '../../push/welcome-push';
 import { changeEmail } from '../../signup/change-email';
 import { createAccount } from '../../signup/create-account';
 import { defineOperation } from '../api';
@@ -36,10 +37,10 @@ export const userEndpoint = [
     );
     if (!saved.ok) return saved;
     if (saved.value.created) {
-      // The first notification confirms it works; a push-service hiccup must not fail the subscription.
-      await sendWelcomePush(req.ctx, req.session.userId, req.site.name).catch((error: unknown) =>
-        req.ctx.log.warn('welcome push failed', { error }),
-      );
+      // The first notification confirms it works (outbox: a push-service hiccup is retried and never
+      // fails the subscription); the answer waits for its first attempt, as it always did.
+      await queueWelcomePush(req.ctx, req.ctx.db, req.session.userId, req.site.name);
+      await nudgeOutboxAndWait(req.ctx);
     }
     return ok({ subscribed: true as const });
   }),
