@@ -11,8 +11,19 @@ export function trackingOf(cookieHeader: string | undefined): Record<string, str
 }
 
 /**
+ * Accepts cookies in the consent choice of a lander or app page (docs/product.md §3 Consent) and
+ * waits until the choice is stored.
+ */
+export async function acceptCookies(page: Page): Promise<void> {
+  await page.locator('[data-consent-panel] button[value="granted"]').click();
+  await page.locator('[data-consent-panel]').waitFor({ state: 'hidden' });
+  expect(await page.evaluate(() => document.cookie)).toContain('amora_consent=granted');
+}
+
+/**
  * The lander journey of a German visitor: `/landers/video/?network=abc&sub1=x&sub2=y`
- * with Accept-Language de-DE lands on the German slug, the CTA carries the
+ * with Accept-Language de-DE lands on the German slug, accepts cookies in the lander's footer
+ * (docs/product.md §3 Consent: the demo sites ask), the CTA carries the
  * record into /signup and step 0 creates the account `email`. Returns the
  * signup request (its Cookie header carries the record to the server).
  * `page` must come from a context with locale de-DE and that Accept-Language (`GERMAN_VISITOR`).
@@ -29,6 +40,7 @@ export async function signUpFromGermanLander(
   expect(new URL(page.url()).searchParams.get('lander')).toBe('video');
   expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
   expect(await page.textContent('h1')).toContain('Jemand in deiner Nähe');
+  await acceptCookies(page);
   const cta = page.locator('a[data-cta]').first();
   const href = new URL((await cta.getAttribute('href'))!, baseURL);
   expect(href.pathname).toBe('/signup');
