@@ -1,6 +1,5 @@
 import {
   CONSENT_COOKIE,
-  CONSENT_MAX_AGE_S,
   CONSENTED_COOKIES,
   mayPersist,
   parseConsent,
@@ -10,24 +9,14 @@ import {
 import { readBoot } from './boot';
 
 /**
- * The visitor's consent in the app's pages (docs/product.md §3 Consent): reading and making the
- * choice, and what follows from it in this browser. The landers do the same in their own script.
+ * The visitor's consent in the app's pages (docs/product.md §3 Consent): what the choice (made in
+ * the footer's form, `POST /consent`) means for this browser's storage.
  */
 
 /** The choice kept in the `amora_consent` cookie, or null when none was made. */
 export function consentChoice(): ConsentChoice | null {
   if (typeof document === 'undefined') return null;
-  const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=([^;]*)`).exec(document.cookie);
-  return parseConsent(match?.[1]);
-}
-
-/** Whether this page's site lets the browser keep non-essential entries now (no boot data: no). */
-export function mayPersistHere(): boolean {
-  try {
-    return mayPersist(readBoot().consentRequired, consentChoice());
-  } catch {
-    return false;
-  }
+  return parseConsent(new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=([^;]*)`).exec(document.cookie)?.[1]);
 }
 
 /** Moves the entries whose key starts with `prefix` from one storage to the other. */
@@ -39,23 +28,26 @@ function moveEntries(from: Storage, to: Storage, prefix: string): void {
 }
 
 /**
- * Stores `choice` (essential: it is what keeps us from asking again) for 180 days. Declining
- * removes what only consent allowed — the tracking cookie and its local copy, the experiment
- * variant — and moves a signup draft to this tab's session storage, where it lasts for the
- * visit; accepting moves it back, so it again survives 7 days.
+ * The storage signup drafts live in now: local storage (7 days) where the site does not ask or
+ * the visitor accepted, else this tab's session storage (the visit). Entries kept under the other
+ * rule move over, and without consent the lander's former local copy of the tracking record
+ * goes. Null without storage or boot data.
  */
-export function chooseConsent(choice: ConsentChoice): void {
-  const secure = location.protocol === 'https:' ? ';secure' : '';
-  document.cookie = `${CONSENT_COOKIE}=${choice};max-age=${CONSENT_MAX_AGE_S};path=/;samesite=lax${secure}`;
+export function draftStorage(): Storage | null {
+  let persist: boolean;
+  let keep: Storage;
   try {
-    if (choice === 'denied') {
-      for (const name of CONSENTED_COOKIES) document.cookie = `${name}=;max-age=0;path=/`;
-      localStorage.removeItem(CONSENTED_COOKIES[0]);
-      moveEntries(localStorage, sessionStorage, SIGNUP_DRAFT_KEY_PREFIX);
-    } else {
-      moveEntries(sessionStorage, localStorage, SIGNUP_DRAFT_KEY_PREFIX);
-    }
+    if (typeof localStorage === 'undefined') return null;
+    persist = mayPersist(readBoot().consentRequired, consentChoice());
+    keep = persist ? localStorage : sessionStorage;
   } catch {
-    // Storage blocked: nothing was kept in it either.
+    return null;
   }
+  try {
+    moveEntries(persist ? sessionStorage : localStorage, keep, SIGNUP_DRAFT_KEY_PREFIX);
+    if (!persist) localStorage.removeItem(CONSENTED_COOKIES[0]);
+  } catch {
+    // The other storage is blocked: it holds nothing to move either.
+  }
+  return keep;
 }

@@ -1,6 +1,6 @@
 import { SIGNUP_DRAFT_KEY_PREFIX } from '~/shared/consent';
 import { readBoot } from './boot';
-import { mayPersistHere } from './consent';
+import { draftStorage } from './consent';
 
 /**
  * Where this browser keeps the signup form drafts (docs/product.md §3 Signup form drafts): one
@@ -25,8 +25,7 @@ function draftKey(): string | null {
 
 function storage(): Storage | null {
   try {
-    if (typeof localStorage === 'undefined') return null;
-    return mayPersistHere() ? localStorage : sessionStorage;
+    return draftStorage();
   } catch {
     return null;
   }

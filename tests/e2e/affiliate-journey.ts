@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { PostbackReceiver } from '../helpers/postback-receiver';
 import { receiverTemplate, sitesWithAffiliates } from '../helpers/postback-receiver';
 import type { E2eBrowser } from './browser';
+import { chooseCookies } from './lander-journey';
 
 /**
  * The affiliate journey of the postback tests (docs/product.md §12): paid visits through lander
@@ -110,10 +111,7 @@ export async function visitAndSignUp(
   } else {
     expect([lander, variant]).toEqual([visit.design, null]);
   }
-  if (consent) {
-    await page.locator(`[data-consent-panel] button[value="${consent}"]`).click();
-    await page.locator('[data-consent-panel]').waitFor({ state: 'hidden' });
-  }
+  if (consent) await chooseCookies(page, consent);
   const kept = (await page.context().cookies()).find((cookie) => cookie.name === 'amora_tracking');
   expect(kept !== undefined, `tracking cookie with consent ${consent}`).toBe(consent === 'granted');
   await page.locator('a[data-cta]').first().click();

@@ -8,7 +8,7 @@ import { startPostbackReceiver, type PostbackReceiver } from '../helpers/postbac
 import { startSmtpReceiver } from '../helpers/smtp-receiver';
 import { affiliateServerEnv } from './affiliate-journey';
 import { useBrowser } from './browser';
-import { acceptCookies } from './lander-journey';
+import { chooseCookies } from './lander-journey';
 import { freePort, serveBuild } from './server';
 
 // docs/product.md §3 Consent, end to end: the demo sites ask before non-essential cookies and storage.
@@ -86,6 +86,10 @@ async function signupPostback(clickid: string) {
   return receiver.accepted.find((each) => each.query.cid === clickid && each.query.event === 'signup')!;
 }
 
+/** Whether the footer's consent choice is open. */
+const isOpen = (page: Page) =>
+  page.locator('[data-consent-panel]').evaluate((details: HTMLDetailsElement) => details.open);
+
 describe('consent before non-essential cookies and storage (docs/product.md §3 Consent)', () => {
   it("without a choice nothing outlives the visit, yet the signup from the lander brings the visit's values into the account's postback", async () => {
     const page = await browser.newPage({ locale: 'de-DE', extraHTTPHeaders: { 'accept-language': 'de-DE' } });
@@ -93,10 +97,9 @@ describe('consent before non-essential cookies and storage (docs/product.md §3 
     const landed = new URL(page.url());
     // The choice is open in the lander's footer; the lander keeps the record nowhere.
     const panel = page.locator('[data-consent-panel]');
-    await panel.waitFor({ state: 'visible' });
+    expect(await isOpen(page)).toBe(true);
     expect(await panel.evaluate((element) => element.closest('footer') !== null)).toBe(true);
     expect(await panel.locator('a[href="/pages/privacy"]').count()).toBe(1);
-    expect(await page.locator('[data-consent-open]').isHidden()).toBe(true);
     let now = await kept(page);
     expect(now.cookies).not.toContain('amora_tracking');
     expect(now.cookies).not.toContain('amora_ab');
@@ -105,7 +108,7 @@ describe('consent before non-essential cookies and storage (docs/product.md §3 
     await page.locator('a[data-cta]').first().click();
     await page.waitForURL('**/signup?**');
     // The app page asks too, from the first paint, and the draft lasts only for this tab.
-    expect(await page.locator('[data-consent-panel]').isVisible()).toBe(true);
+    expect(await isOpen(page)).toBe(true);
     await browser.waitForIslands(page);
     await page.fill('input[name="email"]', 'no-choice@example.com');
     await expect
@@ -133,17 +136,18 @@ describe('consent before non-essential cookies and storage (docs/product.md §3 
     const page = await browser.newPage();
     await page.goto(entryLink('accepted-1'));
     const landed = new URL(page.url());
-    await acceptCookies(page);
-    const { all, local } = await kept(page);
+    await chooseCookies(page, 'granted');
+    // Back on the same lander, with its query.
+    expect(page.url()).toBe(landed.href);
+    const { all } = await kept(page);
     const days = (name: string) =>
       (all.find((cookie) => cookie.name === name)!.expires * 1000 - Date.now()) / 86_400_000;
     expect(Math.round(days('amora_tracking'))).toBe(30);
     expect(Math.round(days('amora_consent'))).toBe(180);
-    expect(local).toContain('amora_tracking');
     // The choice is kept: the next page does not ask again, its footer offers "Cookie settings".
     await page.goto(`${server.url}/signup`);
-    expect(await page.locator('[data-consent-panel]').isHidden()).toBe(true);
-    expect(await page.locator('[data-consent-open]').isVisible()).toBe(true);
+    expect(await isOpen(page)).toBe(false);
+    expect(await page.locator('[data-consent-panel] summary').isVisible()).toBe(true);
     await signUp(page, 'accepted@example.com');
     expect((await signupPostback('accepted-1')).query).toMatchObject({
       net: VALUES.network,
@@ -155,33 +159,29 @@ describe('consent before non-essential cookies and storage (docs/product.md §3 
   it('declining later from "Cookie settings" on an app page removes the record, and the server then sets none', async () => {
     const page = await browser.newPage();
     await page.goto(entryLink('declined-1'));
-    await acceptCookies(page);
+    await chooseCookies(page, 'granted');
     expect((await kept(page)).cookies).toContain('amora_tracking');
     await page.goto(`${server.url}/login`);
-    await browser.waitForIslands(page);
-    await page.locator('[data-consent-open]').click();
-    const panel = page.locator('[data-consent-panel]');
-    await panel.waitFor({ state: 'visible' });
-    expect(await panel.locator('button[value="granted"]').getAttribute('aria-pressed')).toBe('true');
-    await panel.locator('button[value="denied"]').click();
-    await panel.waitFor({ state: 'hidden' });
+    expect(await isOpen(page)).toBe(false);
+    await page.locator('[data-consent-panel] summary').click();
+    expect(await isOpen(page)).toBe(true);
+    await chooseCookies(page, 'denied');
+    expect(new URL(page.url()).pathname).toBe('/login');
     let now = await kept(page);
     expect(now.cookies).toContain('amora_consent');
     expect(now.cookies).not.toContain('amora_tracking');
-    expect(now.local).not.toContain('amora_tracking');
-    expect(await page.evaluate(() => document.cookie)).toContain('amora_consent=denied');
     // The server respects the choice: the entry link and the lander set nothing.
     const entry = await page.request.get(entryLink('declined-2'), { maxRedirects: 0 });
     expect(entry.status()).toBe(302);
     expect(entry.headers()['set-cookie']).toBeUndefined();
     await page.goto(entryLink('declined-2'));
-    expect(await page.locator('[data-consent-panel]').isHidden()).toBe(true);
+    expect(await isOpen(page)).toBe(false);
     now = await kept(page);
     expect(now.cookies).not.toContain('amora_tracking');
-    expect(now.local).not.toContain('amora_tracking');
-    // The lander's own "Cookie settings" opens the choice again, with the decline marked.
-    await page.locator('[data-consent-open]').click();
-    expect(await page.locator('[data-consent-panel] button[value="denied"]').getAttribute('aria-pressed')).toBe('true');
+    expect(notEssential(now.local)).toEqual([]);
+    // The lander's own "Cookie settings" opens the choice again.
+    await page.locator('[data-consent-panel] summary').click();
+    expect(await isOpen(page)).toBe(true);
   });
 
   it('shows the choice on a lander and an app page of every demo site at 390 and 1280 px (screenshots)', async () => {
@@ -193,13 +193,13 @@ describe('consent before non-essential cookies and storage (docs/product.md §3 
           ['app', `${server.url}/login`],
         ] as const) {
           await page.goto(url);
+          expect(await isOpen(page)).toBe(true);
           const panel = page.locator('[data-consent-panel]');
-          await panel.waitFor({ state: 'visible' });
           await panel.scrollIntoViewIfNeeded();
           // Within the page's width, its buttons big enough to tap.
           const box = (await panel.boundingBox())!;
           expect(box.x >= 0 && box.x + box.width <= width).toBe(true);
-          for (const button of await panel.locator('button').all())
+          for (const button of await panel.locator('button, summary').all())
             expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
           await browser.screenshot(page, `consent-${name}-${host.split('.')[0]}`);
         }

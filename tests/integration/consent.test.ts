@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliverDuePostbacks } from '../../src/server/affiliates/deliver-postbacks';
 import { conversions, users } from '../../src/server/db/schema';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
+import { chooseConsent } from '../../src/server/http/consent-choice';
 import { mayPersistFor, trackingFromUrl } from '../../src/server/http/tracking-cookie';
 import { loadSites } from '../../src/server/sites/load-sites';
 import { callApi } from '../helpers/api';
@@ -134,5 +135,57 @@ describe('the tracking cookie follows the choice (docs/product.md §3 Consent)',
       /^amora_tracking=.*Max-Age=2592000/,
     );
     expect(trackingFromUrl(url, request(''), { consent_required: false })?.setCookie).toMatch(/^amora_tracking=/);
+  });
+});
+
+describe("POST /consent, the footer's choice (docs/product.md §3 Consent)", () => {
+  const amora = loadSites(path.resolve(import.meta.dirname, '../../config/sites')).byPackageName.get('amora')!;
+  const lander = 'http://localhost:4321/landers/video/de?network=adnet&sub1=s&lander=video';
+  const post = (choice: string | null, headers: Record<string, string> = {}) =>
+    chooseConsent(
+      new Request('http://localhost:4321/consent', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', referer: lander, ...headers },
+        body: choice === null ? '' : new URLSearchParams({ choice }).toString(),
+      }),
+      amora,
+    );
+  const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+
+  it("accept: keeps the choice 180 days and the page's tracking record 30 days, and goes back to the page", async () => {
+    const response = await post('granted', { origin: 'http://localhost:4321' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/landers/video/de?network=adnet&sub1=s&lander=video');
+    const [consent, tracking] = response.headers.getSetCookie();
+    expect(consent).toMatch(/^amora_consent=granted; Max-Age=15552000; Path=\/; .*SameSite=Lax/);
+    expect(tracking).toMatch(/^amora_tracking=.*Max-Age=2592000/);
+    expect(JSON.parse(decodeURIComponent(tracking!.split(';')[0]!.slice('amora_tracking='.length)))).toEqual({
+      network: 'adnet',
+      sub1: 's',
+      lander: 'video',
+    });
+  });
+
+  it('decline: keeps the choice and removes the tracking and experiment cookies', async () => {
+    const response = await post('denied', { cookie: 'amora_tracking=x; amora_ab=y' });
+    expect(response.status).toBe(303);
+    expect(cookiesOf(response)).toEqual(['amora_consent=denied', 'amora_tracking=', 'amora_ab=']);
+    expect(
+      response.headers
+        .getSetCookie()
+        .slice(1)
+        .every((cookie) => cookie.includes('Max-Age=0')),
+    ).toBe(true);
+  });
+
+  it('changes nothing for a cross-site form, a missing or unknown choice; goes home from a foreign page', async () => {
+    const forged = await post('granted', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    expect([forged.status, cookiesOf(forged)]).toEqual([403, []]);
+    for (const choice of [null, 'yes', 'GRANTED']) {
+      const bad = await post(choice);
+      expect([bad.status, cookiesOf(bad)]).toEqual([400, []]);
+    }
+    const elsewhere = await post('denied', { referer: 'https://evil.example/x?y=1' });
+    expect(elsewhere.headers.get('location')).toBe('/');
   });
 });
