@@ -9,6 +9,8 @@ export interface BootData {
   user: User | null;
   /** The visitor's traffic source found when the page was rendered (docs/product.md §5), sent with each search. */
   trafficSource: string | null;
+  /** The site asks before non-essential storage (docs/product.md §3 Consent, `consent_required`). */
+  consentRequired: boolean;
   /** What this visitor may do: join buttons show only when `canSignUp`. */
   access: { canSignUp: boolean; canSearch: boolean };
   settings: Pick<

@@ -1,4 +1,6 @@
+import { SIGNUP_DRAFT_KEY_PREFIX } from '~/shared/consent';
 import { readBoot } from './boot';
+import { draftStorage } from './consent';
 
 /**
  * Where this browser keeps the signup form drafts (docs/product.md §3 Signup form drafts): one
@@ -6,9 +8,11 @@ import { readBoot } from './boot';
  * share an origin never see each other's draft. This module only reads, writes and removes the
  * entry; what may be in it, and for how long, is src/stores/signup-draft.ts. Every storage
  * failure is swallowed: no storage (server, Safari's private mode, blocked cookies), a full
- * quota, a page without boot data. Without storage the forms simply start empty.
+ * quota, a page without boot data. Without storage the forms simply start empty. On a site that
+ * asks for consent and without it, the entry is kept in this tab's session storage instead: it
+ * survives a reload, not the visit (docs/product.md §3 Consent).
  */
-export const SIGNUP_DRAFT_KEY_PREFIX = 'amora_signup_draft:';
+export { SIGNUP_DRAFT_KEY_PREFIX };
 
 /** The entry's key for the page's site; null without boot data. */
 function draftKey(): string | null {
@@ -21,7 +25,7 @@ function draftKey(): string | null {
 
 function storage(): Storage | null {
   try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
+    return draftStorage();
   } catch {
     return null;
   }
@@ -61,12 +65,13 @@ export function storeSignupDraft(draft: object): void {
   }
 }
 
-/** Removes the page's site's draft (nothing to do without storage). */
+/** Removes the page's site's draft from local and session storage (nothing to do without storage). */
 export function removeStoredSignupDraft(): void {
   const key = draftKey();
   if (!key) return;
   try {
-    storage()?.removeItem(key);
+    localStorage.removeItem(key);
+    sessionStorage.removeItem(key);
   } catch {
     // Blocked storage holds no draft either.
   }

@@ -54,7 +54,7 @@ export function withTracking(href: string, record: TrackingRecordValue | null): 
     const value = record[name];
     if (value) params.set(name, value);
   }
-  return `${path}?${params.toString()}`;
+  return `${path}?${params}`;
 }
 
 /** The tracking cookie's value for a record (JSON; the cookie layer URL-encodes it). */

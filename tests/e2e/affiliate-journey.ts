@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { PostbackReceiver } from '../helpers/postback-receiver';
 import { receiverTemplate, sitesWithAffiliates } from '../helpers/postback-receiver';
 import type { E2eBrowser } from './browser';
+import { chooseCookies } from './lander-journey';
 
 /**
  * The affiliate journey of the postback tests (docs/product.md §12): paid visits through lander
@@ -88,13 +89,16 @@ export function entryUrl(baseURL: string, visit: PaidVisit): string {
 
 /**
  * Opens the visit's entry link in a fresh browser context of its language, checks the lander and
- * variant it lands on, follows the CTA into /signup and sends step 0. Returns the lander shown
- * and the variant (`e2e:v` / `e2e:g` for video and gallery, else null).
+ * variant it lands on, accepts or declines cookies in its footer or makes no choice (`consent`,
+ * docs/product.md §3 Consent: the visit's record reaches the account either way), follows the
+ * CTA into /signup and sends step 0. Returns the lander shown and the variant (`e2e:v` / `e2e:g`
+ * for video and gallery, else null).
  */
 export async function visitAndSignUp(
   browser: E2eBrowser,
   baseURL: string,
   visit: PaidVisit,
+  consent: 'granted' | 'denied' | null = 'granted',
 ): Promise<{ page: Page; lander: string; variant: string | null }> {
   const page = await browser.newPage({ locale: visit.locale, extraHTTPHeaders: { 'accept-language': visit.locale } });
   await page.goto(entryUrl(baseURL, visit));
@@ -107,6 +111,9 @@ export async function visitAndSignUp(
   } else {
     expect([lander, variant]).toEqual([visit.design, null]);
   }
+  if (consent) await chooseCookies(page, consent);
+  const kept = (await page.context().cookies()).find((cookie) => cookie.name === 'amora_tracking');
+  expect(kept !== undefined, `tracking cookie with consent ${consent}`).toBe(consent === 'granted');
   await page.locator('a[data-cta]').first().click();
   await page.waitForURL('**/signup?**');
   await browser.waitForIslands(page);

@@ -11,8 +11,23 @@ export function trackingOf(cookieHeader: string | undefined): Record<string, str
 }
 
 /**
+ * Makes a choice in the open consent choice of a lander or app page (docs/product.md §3 Consent:
+ * a form that stores it and comes back to the page) and waits until the page is back, the choice
+ * closed and stored.
+ */
+export async function chooseCookies(page: Page, choice: 'granted' | 'denied' = 'granted'): Promise<void> {
+  const back = page.waitForResponse((response) => response.url().endsWith('/consent'));
+  await page.locator(`[data-consent-panel] button[value="${choice}"]`).click();
+  expect((await back).status()).toBe(303);
+  await page.waitForLoadState('load');
+  await expect.poll(() => page.locator('[data-consent-panel]').getAttribute('open')).toBeNull();
+  expect(await page.evaluate(() => document.cookie)).toContain(`amora_consent=${choice}`);
+}
+
+/**
  * The lander journey of a German visitor: `/landers/video/?network=abc&sub1=x&sub2=y`
- * with Accept-Language de-DE lands on the German slug, the CTA carries the
+ * with Accept-Language de-DE lands on the German slug, accepts cookies in the lander's footer
+ * (docs/product.md §3 Consent: the demo sites ask), the CTA carries the
  * record into /signup and step 0 creates the account `email`. Returns the
  * signup request (its Cookie header carries the record to the server).
  * `page` must come from a context with locale de-DE and that Accept-Language (`GERMAN_VISITOR`).
@@ -29,6 +44,7 @@ export async function signUpFromGermanLander(
   expect(new URL(page.url()).searchParams.get('lander')).toBe('video');
   expect(await page.getAttribute('html', 'lang')).toBe('de-DE');
   expect(await page.textContent('h1')).toContain('Jemand in deiner Nähe');
+  await chooseCookies(page);
   const cta = page.locator('a[data-cta]').first();
   const href = new URL((await cta.getAttribute('href'))!, baseURL);
   expect(href.pathname).toBe('/signup');
@@ -38,7 +54,8 @@ export async function signUpFromGermanLander(
     sub2: 'y',
     lander: 'video',
   });
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('amora_tracking') ?? 'null')?.record)).toEqual({
+  // Kept in the cookie once accepted (no local-storage copy).
+  expect(trackingOf(await page.evaluate(() => document.cookie))).toEqual({
     network: 'abc',
     sub1: 'x',
     sub2: 'y',

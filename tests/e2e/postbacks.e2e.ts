@@ -54,16 +54,18 @@ afterAll(async () => {
 
 describe('affiliate postbacks (docs/product.md §12)', () => {
   it(
-    '50 paid lander visits become 50 accounts with their values and variant; each signup and activation reaches the network once, through failures and a kill -9',
+    '50 paid lander visits (accepting, declining or ignoring cookies) become 50 accounts with their values and variant; each signup and activation reaches the network once, through failures and a kill -9',
     { timeout: 400_000 },
     async () => {
       const visits = paidVisits(50, 'pb');
       const shown: ShownLanders = new Map();
       const limit = pLimit(3);
       await Promise.all(
-        visits.map((visit) =>
+        visits.map((visit, i) =>
           limit(async () => {
-            const { page, lander, variant } = await visitAndSignUp(browser, server.url, visit);
+            // docs/product.md §3 Consent: the postback carries the visit's values with or without consent.
+            const consent = (['granted', 'denied', null] as const)[i % 3]!;
+            const { page, lander, variant } = await visitAndSignUp(browser, server.url, visit, consent);
             shown.set(visit.values.clickid, { lander, variant });
             await requestActivationMail(page, server.url);
             await page.context().close();

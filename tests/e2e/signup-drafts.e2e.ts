@@ -26,9 +26,19 @@ async function storedDraft(page: Page): Promise<Record<string, unknown> | null> 
   return page.evaluate(() => JSON.parse(localStorage.getItem('amora_signup_draft:amora') ?? 'null'));
 }
 
+/**
+ * A page of a visitor who accepted cookies: drafts kept across visits need consent on the demo
+ * sites (docs/product.md §3 Consent; without it they last for the tab, see consent.e2e.ts).
+ */
+async function consentedPage(options: Parameters<typeof browser.newPage>[0] = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  await page.context().addCookies([{ name: 'amora_consent', value: 'granted', url: browser.baseURL }]);
+  return page;
+}
+
 describe('signup form drafts (docs/product.md §3)', () => {
   it('bring back the e-mail and name after a reload and a later visit, never the password', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await consentedPage({ viewport: { width: 390, height: 844 } });
     const member = { email: `draft-${Date.now()}@example.com`, name: 'Dora', password: 'draft-secret-77' };
     await fillSignupStep0(browser, page, member);
     await expect.poll(() => storedDraft(page)).toMatchObject({ email: member.email, name: member.name });
@@ -62,7 +72,7 @@ describe('signup form drafts (docs/product.md §3)', () => {
   });
 
   it('bring back the date of birth and the notes until their step is saved, and end with the signup', async () => {
-    const page = await browser.newPage({ geolocation: AMSTERDAM, permissions: ['geolocation', 'notifications'] });
+    const page = await consentedPage({ geolocation: AMSTERDAM, permissions: ['geolocation', 'notifications'] });
     const member = { email: `draft-dob-${Date.now()}@example.com`, name: 'Dina', password: 'draft-secret-78' };
     await fillSignupStep0(browser, page, member);
     await expect.poll(() => storedDraft(page)).not.toBeNull();

@@ -3,7 +3,8 @@ import type { Locale } from '~/shared/locales';
 
 /**
  * The docs/product.md §3 signup payload from the form values and the browser context
- * (time zone, referrer, user agent, landing parameters; `profile` from
+ * (time zone, referrer, user agent, landing parameters and the page's query, which carries the
+ * tracking record without a cookie; `profile` from
  * `?profile=` or a member lander's path).
  */
 export function buildSignupPayload(
@@ -25,6 +26,7 @@ export function buildSignupPayload(
     language: context.locale,
     profile: Number.isInteger(profileParam) && profileParam > 0 ? profileParam : null,
     form_path: context.url.pathname,
+    query: context.url.search.slice(0, 2048),
     referrer: context.referrer.slice(0, 2048),
     csrf: makeClientHash(),
     token: context.token,

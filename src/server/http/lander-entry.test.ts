@@ -10,6 +10,8 @@ const amora = sites.byPackageName.get('amora')!;
 const lovelane = sites.byPackageName.get('lovelane')!;
 const get = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 const NOW = new Date('2026-11-20T12:00:00Z');
+/** The visitor accepted cookies (docs/product.md §3 Consent): the demo sites ask. */
+const CONSENTED = 'amora_consent=granted';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 
 const spring: Experiment = {
@@ -37,6 +39,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
       request: get('http://localhost/landers/video/?network=abc&sub1=x&sub2=y', {
         'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
         'user-agent': CHROME,
+        cookie: CONSENTED,
       }),
       now: NOW,
     })!;
@@ -53,7 +56,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
       design: 'gallery',
       request: get('http://localhost/landers/gallery/', {
         'accept-language': 'de-DE',
-        cookie: `i18n_redirected=fr; amora_tracking=${encodeURIComponent('{"network":"adnet","clickid":"k1"}')}`,
+        cookie: `i18n_redirected=fr; amora_tracking=${encodeURIComponent('{"network":"adnet","clickid":"k1"}')}; ${CONSENTED}`,
       }),
     })!;
     expect(fr.response.headers.get('location')).toBe('/landers/gallery/fr?lander=gallery');
@@ -67,6 +70,38 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     expect(milf.response.headers.get('location')).toBe('/landers/video/milf-nl?lander=video');
   });
 
+  it('sets neither the tracking nor the experiment cookie without consent on a site that asks, and still names the visit (docs/product.md §3 Consent)', () => {
+    for (const cookie of ['', 'amora_consent=denied', 'amora_consent=maybe']) {
+      const entry = redirectToLander({
+        site: withExperiment,
+        design: 'video',
+        request: get('http://localhost/landers/video/?network=n1&sub1=s', { 'user-agent': CHROME, cookie }),
+        now: NOW,
+        random: () => 0.9,
+      })!;
+      expect(entry.response.headers.getSetCookie()).toEqual([]);
+      // The record travels in the lander's URL instead, and the visit is still counted.
+      expect(entry.response.headers.get('location')).toBe(
+        '/landers/gallery/en?network=n1&sub1=s&lander=gallery&variant=spring%3Ab',
+      );
+      expect(entry.visit).toEqual({ site: 'amora', lander: 'gallery', variant: 'spring:b', network: 'n1' });
+    }
+    // A site that does not ask keeps both cookies as before.
+    const open = redirectToLander({
+      site: { ...withExperiment, consent_required: false },
+      design: 'video',
+      request: get('http://localhost/landers/video/?network=n1', { 'user-agent': CHROME }),
+      now: NOW,
+      random: () => 0.9,
+    })!;
+    expect(cookieValue(open.response, 'amora_tracking')).toEqual({
+      network: 'n1',
+      lander: 'gallery',
+      variant: 'spring:b',
+    });
+    expect(cookieValue(open.response, EXPERIMENT_COOKIE)).toEqual({ spring: 'b' });
+  });
+
   it('refuses an unknown design', () => {
     expect(
       redirectToLander({ site: amora, design: 'index.php', request: get('http://localhost/landers/index.php/') }),
@@ -78,7 +113,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
       redirectToLander({
         site: withExperiment,
         design: 'video',
-        request: get('http://localhost/landers/video/?network=n1', { 'user-agent': CHROME }),
+        request: get('http://localhost/landers/video/?network=n1', { 'user-agent': CHROME, cookie: CONSENTED }),
         now: NOW,
         random: () => r,
       })!,

@@ -6,7 +6,7 @@ import { landerPathFor } from '../landers/prerendered-files';
 import type { SiteConfig } from '../sites/site-config';
 import { preferenceCookie, readCookies } from './cookies';
 import { detectRequestLocale } from './request-locale';
-import { trackingFromUrl } from './tracking-cookie';
+import { mayPersistFor, trackingFromUrl } from './tracking-cookie';
 
 /** First-party cookie with the visitor's variant per experiment (`{"experiment":"variant"}`), docs/product.md §12. */
 export const EXPERIMENT_COOKIE = 'amora_ab';
@@ -37,7 +37,8 @@ function stickyVariants(request: Request): Record<string, string> {
  * `GET /landers/{design}/`, the lander entry link (docs/product.md §2, §12): a 302 to the lander in
  * the visitor's locale and the site's niche, keeping the query. When an experiment running at
  * `now` tests this design, the visitor gets the variant kept in the `amora_ab` cookie or one drawn
- * by weight (then kept for 90 days), and goes to that variant's design and copy. The target URL carries
+ * by weight (then kept for 90 days, with consent: docs/product.md §3 Consent), and goes to that
+ * variant's design and copy. The target URL carries
  * `lander` (and `variant`), so the lander's tracking record names them; the pre-rendered landers
  * themselves never vary. Bots get the requested design without cookies and are not counted.
  * Null for an unknown design.
@@ -71,9 +72,10 @@ export function redirectToLander(input: {
   headers.set('location', `${target.pathname}${target.search}`);
   // Never null: the target names its lander. Merged with the cookie's record, so its network is
   // the URL's on a new click and the earlier one otherwise.
-  const tracking = trackingFromUrl(target, request)!;
-  headers.append('set-cookie', tracking.setCookie);
-  if (experiment && variant?.isNew)
+  const tracking = trackingFromUrl(target, request, site)!;
+  if (tracking.setCookie) headers.append('set-cookie', tracking.setCookie);
+  // Without consent the variant is drawn again on every entry (docs/product.md §3 Consent).
+  if (experiment && variant?.isNew && mayPersistFor(site, request))
     headers.append(
       'set-cookie',
       preferenceCookie(

@@ -95,7 +95,9 @@ describe('landers served from the build', () => {
       site: amora,
       design: 'video',
       slug: 'de',
-      request: get('http://localhost/landers/video/de?network=abc&sub1=x&sub2=y&click_id=c1&utm=z'),
+      request: get('http://localhost/landers/video/de?network=abc&sub1=x&sub2=y&click_id=c1&utm=z', {
+        cookie: 'amora_consent=granted',
+      }),
     }))!;
     const cookie = response.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^amora_tracking=/);
@@ -108,6 +110,20 @@ describe('landers served from the build', () => {
       clickid: 'c1',
     });
     expect(response.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('sets no tracking cookie before the visitor accepted on a site that asks, and stays cacheable (docs/product.md §3 Consent)', async () => {
+    for (const cookie of ['', 'amora_consent=denied']) {
+      const response = (await serveLander(store, {
+        site: amora,
+        design: 'video',
+        slug: 'de',
+        request: get('http://localhost/landers/video/de?network=abc&sub1=x', { cookie }),
+      }))!;
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    }
   });
 
   it('answers null (404) for unknown designs, odd slugs and pages the build lacks, without touching the disk for bad names', async () => {

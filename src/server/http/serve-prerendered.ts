@@ -72,7 +72,8 @@ export function htmlResponse(
 /**
  * `GET /landers/{design}/{slug}`: the site's pre-rendered lander. When the URL
  * carries a tracking record (network, ref, sub1–3, click id) it is also stored
- * in the first-party cookie, so it survives without JavaScript (docs/product.md §3).
+ * in the first-party cookie, so it survives without JavaScript (docs/product.md §3) — with the
+ * visitor's consent where the site asks for it (docs/product.md §3 Consent).
  * Null when design or slug is unknown (the route answers 404).
  */
 export async function serveLander(
@@ -81,7 +82,7 @@ export async function serveLander(
 ): Promise<Response | null> {
   const file = await findLanderFile(store, input.site, input.design, input.slug);
   if (!file) return null;
-  const tracking = trackingFromUrl(new URL(input.request.url), input.request);
+  const tracking = trackingFromUrl(new URL(input.request.url), input.request, input.site);
   return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking?.setCookie ?? null);
 }
 

@@ -54,6 +54,11 @@ export const siteConfigSchema = publicSettingsSchema
      * approved it (true), or only once approved (false). A rejected photo never shows.
      */
     photos_before_approval: z.boolean().default(true),
+    /**
+     * docs/product.md §3 Consent: visitors choose (accept / decline) before any non-essential cookie
+     * or storage entry is written; off: the tracking record and drafts are kept as if accepted.
+     */
+    consent_required: z.boolean().default(false),
     features: z
       .strictObject({
         /** Camads: live webcam cards in the search grid (docs/product.md §6). */

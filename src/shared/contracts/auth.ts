@@ -24,6 +24,11 @@ export const signupPayloadSchema = z.strictObject({
   language: z.enum(LOCALES),
   profile: idField.nullable().default(null),
   form_path: textField().max(2048).default('/signup'),
+  /**
+   * The signup page's query string (`?network=…&sub1=…`): its tracking record reaches the account
+   * without any cookie, as it must for a visitor who did not consent (docs/product.md §3 Consent).
+   */
+  query: textField().max(2048).default(''),
   referrer: textField().max(2048).default(''),
   csrf: textField().max(256).default(''),
   token: textField().max(512).nullable().default(null),

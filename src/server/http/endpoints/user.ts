@@ -12,7 +12,7 @@ import { changeEmail } from '../../signup/change-email';
 import { createAccount } from '../../signup/create-account';
 import { defineOperation } from '../api';
 import { startSessionFor } from '../start-session';
-import { readTrackingCookie } from '../tracking-cookie';
+import { signupTracking } from '../tracking-cookie';
 
 /** `GET|PUT /api/user.php`, `POST /api/user.php?new=1`, `POST|DELETE /api/user.php?push=1` (docs/product.md §7). */
 export const userEndpoint = [
@@ -23,7 +23,7 @@ export const userEndpoint = [
   defineOperation(signupContract, async ({ body }, req) => {
     const limit = await hitRateLimit(req.ctx, 'signup', req.clientAddress);
     if (!limit.allowed) return rateLimited(limit.retryAfterS);
-    const tracking = readTrackingCookie(req.request);
+    const tracking = signupTracking(req.request, body.query);
     const created = await createAccount(req.ctx, { site: req.site, payload: body, tracking });
     if (!created.ok) return created;
     return ok({ user: await startSessionFor(req, created.value.userId) });
