@@ -98,16 +98,6 @@ export async function deleteChat(conversation: number): Promise<boolean> {
   }
 }
 
-/** `GET /api/chat.php?profile=` → the conversation id, or null when it failed (docs/product.md §8 danger modal). */
-export async function startChat(profileId: number): Promise<number | null> {
-  try {
-    return (await callApi(routes.startChat, { query: { profile: profileId } })).id;
-  } catch (error) {
-    console.warn('chat start failed', error);
-    return null;
-  }
-}
-
 /** Forgets the list (logout). */
 export function clearChats(): void {
   $chats.set({ status: 'idle', chats: [] });

@@ -47,11 +47,6 @@ export function isSocialPolling(): boolean {
   return timer !== null;
 }
 
-/** Polls now (e.g. after a like) without changing the schedule. */
-export function pollSocialNow(): Promise<void> {
-  return pollOnce();
-}
-
 let realtime: Promise<typeof import('./realtime')> | null = null;
 /**
  * The event stream's code loads when a member is first seen on the page, not with it: visitors
