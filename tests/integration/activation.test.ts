@@ -1,23 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emailActivations, users } from '../../src/server/db/schema';
 import { activateEndpoint } from '../../src/server/http/endpoints/activate';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
-import { createMailer } from '../../src/server/mail/mailer';
 import { confirmActivation, settleActivationMails } from '../../src/server/signup/activation';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 const harness = useTestContext();
-const ctx = () => ({ ...harness.ctx(), mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+const ctx = () => ({ ...harness.ctx(), mailer: smtp.mailer() });
 
 async function member(language = 'de'): Promise<string> {
   const created = await callApi(ctx(), userEndpoint, '/api/user.php', {

@@ -1,27 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deletedEmailMarker } from '../../src/server/account/deleted-email';
 import type { AppContext } from '../../src/server/context';
 import { accountTokens, users } from '../../src/server/db/schema';
 import { emailChangeEndpoint } from '../../src/server/http/endpoints/email-change';
 import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { settleBackgroundMails } from '../../src/server/mail/background-mail';
-import { createMailer } from '../../src/server/mail/mailer';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { createMember, MEMBER_PASSWORD } from '../helpers/factories';
 import { loggedInMember } from '../helpers/session';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 const harness = useTestContext();
-const ctx = () => ({ ...harness.ctx(), mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+const ctx = () => ({ ...harness.ctx(), mailer: smtp.mailer() });
 const HOUR = 60 * 60_000;
 
 const api = (

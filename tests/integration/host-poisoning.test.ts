@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sandboxPayments } from '../../src/server/db/schema';
 import { handleApi, type Operation } from '../../src/server/http/api';
 import { activateEndpoint } from '../../src/server/http/endpoints/activate';
@@ -6,13 +6,12 @@ import { emailChangeEndpoint } from '../../src/server/http/endpoints/email-chang
 import { paymentEndpoint } from '../../src/server/http/endpoints/payments';
 import { passwordEndpoint } from '../../src/server/http/endpoints/password';
 import { settleBackgroundMails } from '../../src/server/mail/background-mail';
-import { createMailer } from '../../src/server/mail/mailer';
 import { settleActivationMails } from '../../src/server/signup/activation';
 import { ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { established, MEMBER_PASSWORD } from '../helpers/factories';
 import { loggedInMember } from '../helpers/session';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
 /**
  * docs/product.md §3 Settings (`origin`): every absolute URL the server writes comes from the
@@ -20,15 +19,9 @@ import { startSmtpReceiver } from '../helpers/smtp-receiver';
  * whose `Host` (and `X-Forwarded-Host`, `original-host`) an attacker chose: the request's URL
  * itself is on `attacker.example`.
  */
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 const harness = useTestContext();
-const ctx = () => ({ ...harness.ctx(), mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+const ctx = () => ({ ...harness.ctx(), mailer: smtp.mailer() });
 
 const ATTACKER = 'attacker.example';
 /** The configured origin of the demo's default site in tests: this server's own address (PORT 4321). */

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settleOutbox } from '../../src/server/outbox/deliver-outbox';
 import { LIKE_MAIL_INTERVAL_MS } from '../../src/server/likes/like-push';
 import { LIKE_NOTICE_INTERVAL_MS } from '../../src/server/likes/like-notice';
-import { createMailer, type Mailer } from '../../src/server/mail/mailer';
 import { pushSubscriptions, users } from '../../src/server/db/schema';
 import { likesEndpoint } from '../../src/server/http/endpoints/likes';
 import { notificationsEndpoint } from '../../src/server/http/endpoints/notifications';
@@ -12,19 +11,11 @@ import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { usePushService } from '../helpers/push-service';
 import { loggedInMember } from '../helpers/session';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let mailer: Mailer;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  mailer = createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' });
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 const harness = useTestContext({ PUSH_ALLOW_INSECURE_ENDPOINTS: '1' });
-const ctx = () => ({ ...harness.ctx(), mailer });
+const ctx = () => ({ ...harness.ctx(), mailer: smtp.mailer() });
 const pushServiceOf = usePushService();
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to?.some((to) => to.address === address));
 

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Mailer } from '../../src/server/mail/mailer';
-import { createMailer } from '../../src/server/mail/mailer';
 import { messageMailLog, notificationSettings, pushSubscriptions, users } from '../../src/server/db/schema';
 import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { notificationsEndpoint } from '../../src/server/http/endpoints/notifications';
@@ -14,20 +13,12 @@ import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { usePushService } from '../helpers/push-service';
 import { loggedInMember } from '../helpers/session';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let mailer: Mailer;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  mailer = createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' });
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 
 const harness = useTestContext({ PUSH_ALLOW_INSECURE_ENDPOINTS: '1' });
-const ctx = () => ({ ...harness.ctx(), mailer });
+const ctx = () => ({ ...harness.ctx(), mailer: smtp.mailer() });
 const { clock } = harness;
 const pushServiceOf = usePushService();
 const PRIVATE = 'my secret plan for saturday';
@@ -169,7 +160,7 @@ describe('message mails', () => {
     const message = await send();
     clock.advance(MESSAGE_MAIL_INTERVAL_MS);
     const before = mailsTo('ben@example.com').length;
-    const other = { ...(await harness.secondProcess()), mailer };
+    const other = { ...(await harness.secondProcess()), mailer: smtp.mailer() };
     await Promise.all([
       pushMessageIfOffline(ctx(), ctx().sites.defaultSite, ben.id, message),
       pushMessageIfOffline(other, other.sites.defaultSite, ben.id, message),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/server/context';
 import { accountTokens, outboxMessages } from '../../src/server/db/schema';
 import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer';
@@ -9,15 +9,9 @@ import { deliverDueOutbox, pruneOutbox, OUTBOX_KEEP_MS } from '../../src/server/
 import { queueMail } from '../../src/server/outbox/outbox';
 import { useTestContext } from '../helpers/context';
 import { createMember } from '../helpers/factories';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 const harness = useTestContext({ OUTBOX_RETRY_BASE_MS: '1000' });
 const ctx = (mailer?: Mailer): AppContext => ({
   ...harness.ctx(),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { activateEndpoint } from '../../src/server/http/endpoints/activate';
 import { loginEndpoint } from '../../src/server/http/endpoints/login';
@@ -7,22 +7,15 @@ import { passwordEndpoint } from '../../src/server/http/endpoints/password';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { peekPasswordReset } from '../../src/server/auth/password-reset';
 import { settleBackgroundMails } from '../../src/server/mail/background-mail';
-import { createMailer } from '../../src/server/mail/mailer';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { createMember, MEMBER_PASSWORD } from '../helpers/factories';
 import { loggedInMember } from '../helpers/session';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 const harness = useTestContext();
-const ctx = () => ({ ...harness.ctx(), mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent' }) });
+const ctx = () => ({ ...harness.ctx(), mailer: smtp.mailer() });
 
 const NEW_PASSWORD = 'brand-new-secret';
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to?.[0]?.address === address);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSession } from '../../src/server/auth/sessions';
 import type { AppContext } from '../../src/server/context';
 import { queryRows } from '../../src/server/db/raw';
@@ -12,15 +12,9 @@ import { remindersDue, sendSignupReminders, useCompleteSignupLink } from '../../
 import { ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { createMember } from '../helpers/factories';
-import { startSmtpReceiver } from '../helpers/smtp-receiver';
+import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useSmtpReceiver();
 const harness = useTestContext();
 const ctx = (mailer?: Mailer): AppContext => ({
   ...harness.ctx(),

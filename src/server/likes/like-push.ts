@@ -1,10 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { getI18n } from '~/shared/i18n';
-import { isLocale } from '~/shared/locales';
 import { getNotificationSettings } from '../account/notification-settings';
 import { unsubscribeLink } from '../account/unsubscribe-link';
 import type { AppContext } from '../context';
-import { outboxMessages, profiles, users } from '../db/schema';
+import { memberMailInfo } from '../auth/member-mail-info';
+import { outboxMessages, profiles } from '../db/schema';
 import { registerAllMessages } from '../i18n/messages';
 import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { likeMail } from '../mail/like-mail';
@@ -28,22 +28,11 @@ export async function notifyAboutLike(ctx: AppContext, likedId: number, likerId:
   const settings = await getNotificationSettings(ctx, likedId);
   if (!settings.like_push && !settings.like_mail) return;
   const [liker] = await ctx.db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, likerId)).limit(1);
-  const [liked] = await ctx.db
-    .select({
-      email: users.email,
-      status: users.status,
-      site: users.site,
-      name: profiles.name,
-      language: profiles.language,
-    })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, likedId))
-    .limit(1);
+  const liked = await memberMailInfo(ctx, likedId);
   if (!liker || !liked || liked.status === 'deleted') return;
   const site = ctx.sites.byPackageName.get(liked.site) ?? ctx.sites.defaultSite;
   registerAllMessages();
-  const locale = isLocale(liked.language) ? liked.language : 'en';
+  const locale = liked.locale;
   const t = getI18n(locale).t;
   const pushed = settings.like_push
     ? await sendPushToUser(ctx, likedId, {

@@ -1,7 +1,6 @@
 import type { AppContext } from '../context';
 import { nudgeOutbox, settleOutbox } from '../outbox/deliver-outbox';
 import { queueMail } from '../outbox/outbox';
-import type { SiteConfig } from '../sites/site-config';
 import type { MailMessage } from './mailer';
 
 const inFlight = new Set<Promise<void>>();
