@@ -6,7 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { freePort, waitForServer } from './server';
 
 /**
- * The console's operators of the browser tests, one per role plus one for the layout audit:
+ * The console's operators of the browser tests, one per role plus one for the layout audit and two
+ * for the access reset:
  * made with `npm run operator:add` on the fresh data folder before the server starts (the
  * embedded database has one user at a time), as an operator of a new installation would.
  */
@@ -16,6 +17,9 @@ export const E2E_OPERATORS = [
   { email: 'finance@ops.test', role: 'finance' },
   { email: 'admin@ops.test', role: 'admin' },
   { email: 'audit@ops.test', role: 'admin' },
+  // The access reset journey (console-operators.e2e.ts): an admin and the operator who lost access.
+  { email: 'keys@ops.test', role: 'admin' },
+  { email: 'lost@ops.test', role: 'support' },
 ] as const;
 
 function addOperators(dataDir: string): Record<string, string> {

@@ -49,10 +49,15 @@ function claimDue(ctx: AppContext): Promise<Claimed[]> {
     for (const id of ids) attempting.add(id);
     if (ids.length === 0) return [];
     try {
-      return await ctx.db
+      const rows = await ctx.db
         .select()
         .from(outboxMessages)
         .where(and(inArray(outboxMessages.id, ids), eq(outboxMessages.leaseToken, leaseToken)));
+      // A row gone since the claim (deleted, or its lease taken over) is not attempted here, so it
+      // must not stay excluded: its id could come back (a table emptied with RESTART IDENTITY).
+      const found = new Set(rows.map((row) => row.id));
+      for (const id of ids) if (!found.has(id)) attempting.delete(id);
+      return rows;
     } catch (error) {
       for (const id of ids) attempting.delete(id);
       throw error;
