@@ -25,7 +25,9 @@ describe('operator access reset', () => {
     expect(link).toMatch(new RegExp(`^${browser.baseURL}/admin/setup\\?token=[\\w-]{43}$`));
     await browser.screenshot(admin, 'console-operator-reset');
 
-    // The operator's open session ended: the console sends them to the log-in.
+    // The operator's open session ended: the console sends them to the log-in, where the old
+    // password is refused (the one 401 this journey expects).
+    browser.allowConsoleError(/admin\/login.*status of 401/);
     await lost.reload();
     await lost.waitForURL('**/admin/login**');
     await browser.waitForIslands(lost);
