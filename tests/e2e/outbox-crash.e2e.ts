@@ -1,15 +1,13 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createContext } from '../../src/server/context';
 import { outboxMessages } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/log/logger';
+import { startSmtpReceiver } from '../helpers/smtp-receiver';
 import { freePort, serveBuild } from './server';
 
 /**
@@ -20,41 +18,17 @@ import { freePort, serveBuild } from './server';
  */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-outbox-crash-'));
 const dataDir = path.join(work, 'data');
-const received: Email[] = [];
 let holding = true;
-let held = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      if (holding) {
-        // Never answered: the sender waits for "250 OK" until it is killed.
-        held++;
-        return;
-      }
-      PostalMime.parse(Buffer.concat(chunks))
-        .then((email) => {
-          received.push(email);
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    });
-  },
-});
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
 let env: Record<string, string>;
 let server: Awaited<ReturnType<typeof serveBuild>> | null = null;
 const start = async () => serveBuild(path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'), await freePort(), dataDir, env);
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpReceiver({ hold: () => holding });
   env = {
     SEED_ON_START: '0',
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     // An attempt may wait 10 s for the mail server; its lease ends 5 s later.
     OUTBOX_TIMEOUT_MS: '10000',
     OUTBOX_RETRY_BASE_MS: '500',
@@ -63,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -93,17 +67,17 @@ describe('durable mails (outbox)', () => {
       const asked = await api('/api/password.php?action=request-reset', { email });
       expect(asked.status).toBe(200);
       // The mail server has the mail's data but has not accepted it: kill the server now.
-      await expect.poll(() => held, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => smtp.held(), { timeout: 30_000 }).toBe(1);
       await server!.kill();
       server = null;
-      expect(received).toHaveLength(0);
+      expect(smtp.received).toHaveLength(0);
 
       holding = false;
       server = await start();
       await expect
-        .poll(() => received.filter((mail) => mail.to?.[0]?.address === email).length, { timeout: 60_000 })
+        .poll(() => smtp.received.filter((mail) => mail.to?.[0]?.address === email).length, { timeout: 60_000 })
         .toBe(1);
-      const mail = received.find((each) => each.to?.[0]?.address === email)!;
+      const mail = smtp.received.find((each) => each.to?.[0]?.address === email)!;
       expect(mail.text).toMatch(/\/reset-password\/do\?token=[\w-]{43}/);
 
       // Exactly once: the row is delivered (two attempts: the killed one and this one), its body is gone,
@@ -120,8 +94,8 @@ describe('durable mails (outbox)', () => {
       } finally {
         await ctx.database.close();
       }
-      expect(received).toHaveLength(1);
-      expect(held).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.held()).toBe(1);
     },
   );
 });

@@ -4,9 +4,14 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { createMailer, type Mailer } from '../../src/server/mail/mailer';
 
-/** A real SMTP server on loopback that keeps every message it receives, parsed. */
-export async function startSmtpReceiver() {
+/**
+ * A real SMTP server on loopback that keeps every message it receives, parsed. While `hold()`
+ * answers true, a message's data is read but never answered (the sender waits for "250 OK"), and
+ * `held()` counts those messages: a test can kill the sender mid-send.
+ */
+export async function startSmtpReceiver(options: { hold?: () => boolean } = {}) {
   const received: Email[] = [];
+  let held = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -15,6 +20,10 @@ export async function startSmtpReceiver() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (options.hold?.()) {
+          held++;
+          return;
+        }
         PostalMime.parse(Buffer.concat(chunks))
           .then((email) => {
             received.push(email);
@@ -29,6 +38,7 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    held: () => held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
