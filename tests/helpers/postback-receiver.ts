@@ -89,6 +89,16 @@ export async function startPostbackReceiver(options: { failFirst?: number } = {}
 
 export type PostbackReceiver = Awaited<ReturnType<typeof startPostbackReceiver>>;
 
+/** The lander experiment the affiliate tests run: video against gallery, half each, since 1 Nov 2026. */
+export const SPRING_EXPERIMENT = {
+  name: 'spring',
+  variants: [
+    { id: 'a', design: 'video', weight: 1 },
+    { id: 'b', design: 'gallery', weight: 1 },
+  ],
+  start: '2026-11-01T00:00:00Z',
+};
+
 /**
  * A copy of `config/sites` in a temporary folder with `affiliates` set on some sites (by package
  * name), for a context or server whose SITES_DIR it becomes.

@@ -7,7 +7,12 @@ import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { createMember } from '../helpers/factories';
 import { callAdmin, loggedInOperator } from '../helpers/operators';
-import { sitesWithAffiliates, startPostbackReceiver, type PostbackReceiver } from '../helpers/postback-receiver';
+import {
+  sitesWithAffiliates,
+  SPRING_EXPERIMENT,
+  startPostbackReceiver,
+  type PostbackReceiver,
+} from '../helpers/postback-receiver';
 
 /** docs/product.md §13 Affiliates through the real operator API: the report by network and day, the postback log and resend. */
 let receiver: PostbackReceiver;
@@ -24,16 +29,7 @@ beforeAll(async () => {
         adnet: { postback: { url: template(receiver.port), events: ['signup', 'activation', 'sale'] } },
         flakynet: { postback: { url: template(flaky.port), events: ['signup'] } },
       },
-      experiments: [
-        {
-          name: 'spring',
-          variants: [
-            { id: 'a', design: 'video', weight: 1 },
-            { id: 'b', design: 'gallery', weight: 1 },
-          ],
-          start: '2026-11-01T00:00:00Z',
-        },
-      ],
+      experiments: [SPRING_EXPERIMENT],
     },
   });
 });

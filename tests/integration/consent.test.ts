@@ -12,6 +12,7 @@ import { useTestContext } from '../helpers/context';
 import {
   receiverTemplate,
   sitesWithAffiliates,
+  SPRING_EXPERIMENT,
   startPostbackReceiver,
   type PostbackReceiver,
 } from '../helpers/postback-receiver';
@@ -24,16 +25,7 @@ beforeAll(async () => {
   sitesDir = sitesWithAffiliates({
     amora: {
       networks: { adnet: { postback: { url: receiverTemplate(receiver.port), events: ['signup'] } } },
-      experiments: [
-        {
-          name: 'spring',
-          variants: [
-            { id: 'a', design: 'video', weight: 1 },
-            { id: 'b', design: 'gallery', weight: 1 },
-          ],
-          start: '2026-11-01T00:00:00Z',
-        },
-      ],
+      experiments: [SPRING_EXPERIMENT],
     },
   });
 });

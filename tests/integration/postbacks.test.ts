@@ -12,6 +12,7 @@ import { useTestContext } from '../helpers/context';
 import {
   receiverTemplate,
   sitesWithAffiliates,
+  SPRING_EXPERIMENT,
   startPostbackReceiver,
   type PostbackReceiver,
 } from '../helpers/postback-receiver';
@@ -33,16 +34,7 @@ beforeAll(async () => {
         },
         leadsonly: { postback: { url: `http://127.0.0.1:${receiver.port}/lead?id={event_id}`, events: ['signup'] } },
       },
-      experiments: [
-        {
-          name: 'spring',
-          variants: [
-            { id: 'a', design: 'video', weight: 1 },
-            { id: 'b', design: 'gallery', weight: 1 },
-          ],
-          start: '2026-11-01T00:00:00Z',
-        },
-      ],
+      experiments: [SPRING_EXPERIMENT],
     },
   });
 });
