@@ -4,6 +4,7 @@ import { REPORT_REASONS, type ReportReason } from '~/shared/contracts/values';
 import { blockMember, reportMember, unblockMember } from '../../stores/safety';
 import { showToast } from '../../stores/toasts';
 import { OverflowMenu } from '../shell/OverflowMenu';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 import { UnblockDialog } from './UnblockDialog';
 
 /** Message key per reason, spelled out for the locale check. */
@@ -113,25 +114,18 @@ export function MemberSafety({ profile, conversation, t, trigger = 'links', bloc
         </>
       )}
 
-      <dialog ref={blockDialog} className="modal" aria-labelledby={`block-title-${profile.id}`}>
-        <div className="modal-content">
-          <h2 id={`block-title-${profile.id}`}>{t('safety.block_title', { name: profile.name })}</h2>
-          <p>{t('safety.block_text', { name: profile.name })}</p>
-          {error && (
-            <p className="field-error" role="alert">
-              {t(error)}
-            </p>
-          )}
-          <div className="modal-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => blockDialog.current?.close()}>
-              {t('common.cancel')}
-            </button>
-            <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void block()}>
-              {t('safety.block_confirm')}
-            </button>
-          </div>
-        </div>
-      </dialog>
+      <ConfirmDialog
+        dialog={blockDialog}
+        titleId={`block-title-${profile.id}`}
+        title={t('safety.block_title', { name: profile.name })}
+        text={t('safety.block_text', { name: profile.name })}
+        confirmLabel={t('safety.block_confirm')}
+        danger
+        t={t}
+        busy={busy}
+        error={error}
+        onConfirm={() => void block()}
+      />
 
       {blocked && (
         <UnblockDialog

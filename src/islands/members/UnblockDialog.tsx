@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { RefObject } from 'react';
+import { ConfirmDialog } from '../shell/ConfirmDialog';
 
 interface Props {
   dialog: RefObject<HTMLDialogElement | null>;
@@ -19,26 +20,19 @@ interface Props {
  * `dialog.current.showModal()`; the caller closes it when the unblock went through.
  */
 export function UnblockDialog({ dialog, member, t, busy, error, onConfirm, onClose }: Props) {
-  const titleId = `unblock-title-${member.id}`;
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} data-testid="unblock-dialog" onClose={onClose}>
-      <div className="modal-content">
-        <h2 id={titleId}>{t('safety.unblock_title', { name: member.name })}</h2>
-        <p>{t('safety.unblock_text', { name: member.name })}</p>
-        {error && (
-          <p className="field-error" role="alert">
-            {t(error)}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>
-            {t('safety.unblock_confirm')}
-          </button>
-        </div>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      dialog={dialog}
+      titleId={`unblock-title-${member.id}`}
+      title={t('safety.unblock_title', { name: member.name })}
+      text={t('safety.unblock_text', { name: member.name })}
+      confirmLabel={t('safety.unblock_confirm')}
+      t={t}
+      busy={busy}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onClose}
+      testId="unblock-dialog"
+    />
   );
 }
