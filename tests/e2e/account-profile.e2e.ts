@@ -128,7 +128,8 @@ describe('/profile: photos and profile editing', () => {
       // Main photo.
       await tile(page, b).getByRole('button', { name: 'Make main photo' }).click();
       await expect.poll(async () => (await listPhotos(page)).main_image_id).toBe(b);
-      expect(await tile(page, b).getByText('Main photo').isVisible()).toBe(true);
+      // The server answers before the grid re-renders: wait on the badge, not on the clock.
+      await expect.poll(() => tile(page, b).getByText('Main photo').isVisible()).toBe(true);
 
       // Delete with undo: undone once, then really deleted after the undo window.
       await tile(page, a).getByRole('button', { name: 'Delete photo' }).click();
