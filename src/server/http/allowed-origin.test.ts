@@ -28,6 +28,19 @@ describe('isOriginAllowed', () => {
     expect(allowed('http://127.0.0.1:4321/api', 'https://www.lovelane.test:443')).toBe(true);
   });
 
+  it('takes the public_url with its port (a staging server on :8443), and no other port', () => {
+    const staging = { ...lovelane, public_url: 'https://lovelane.test:8443' } as SiteConfig;
+    const put = (origin: string) =>
+      isOriginAllowed(
+        new Request('http://127.0.0.1:4321/api', { method: 'PUT', headers: { origin } }),
+        new URL('http://127.0.0.1:4321/api'),
+        staging,
+      );
+    expect(put('https://lovelane.test:8443')).toBe(true);
+    expect(put('https://lovelane.test:8444')).toBe(false);
+    expect(allowed('http://127.0.0.1:4321/api', 'https://lovelane.test:8443')).toBe(false);
+  });
+
   it('never trusts original-host', () => {
     expect(allowed('http://127.0.0.1:4321/api', 'https://evil.test', { 'original-host': 'evil.test' })).toBe(false);
     expect(allowed('http://127.0.0.1:4321/api', 'http://evil.test:4321', { 'original-host': 'evil.test:4321' })).toBe(

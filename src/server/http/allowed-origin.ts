@@ -7,6 +7,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /**
  * CSRF defence for state-changing API calls (docs/product.md §7): a present `Origin` must be
  * one of the calling site's own addresses, which are
+ * - the site's `public_url` (scheme, host and port: a staging `https://host:8443` too), or
  * - `https://{host}` for each of the site's configured `hosts` (the public site, also behind
  *   a TLS-terminating proxy), or
  * - the origin the request itself was sent to (scheme, host and port of its URL, i.e. the
@@ -28,6 +29,7 @@ export function isOriginAllowed(request: Request, url: URL, site: SiteConfig): b
   } catch {
     return false;
   }
+  if (site.public_url && origin === site.public_url) return true;
   const hosts = site.hosts.map((host) => host.toLowerCase());
   if (hosts.some((host) => origin === `https://${host}`)) return true;
   return origin === url.origin && (hosts.includes(url.hostname) || LOOPBACK_HOSTS.has(url.hostname));

@@ -52,8 +52,8 @@ export function loadSites(dir: string): SiteRegistry {
   for (const site of all) {
     if (byPackageName.has(site.package_name)) problems.push(`duplicate package_name ${site.package_name}`);
     byPackageName.set(site.package_name, site);
-    if (site.origin && !site.hosts.some((host) => host.toLowerCase() === new URL(site.origin!).hostname))
-      problems.push(`${site.package_name}: origin ${site.origin} is not on one of its hosts`);
+    if (site.public_url && !site.hosts.some((host) => host.toLowerCase() === new URL(site.public_url!).hostname))
+      problems.push(`${site.package_name}: public_url ${site.public_url} is not on one of its hosts`);
     for (const host of site.hosts) {
       const key = host.toLowerCase();
       if (byHost.has(key)) problems.push(`host ${host} is claimed by two sites`);

@@ -30,11 +30,20 @@ export const siteConfigSchema = publicSettingsSchema
     package_name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'lowercase letters, digits, . _ -' }),
     hosts: z.array(z.string().min(1)).min(1),
     /**
-     * docs/product.md §3: the site's public origin (`https://amora.example`), the base of every
-     * absolute URL the server writes (mail links, payment redirect and webhook URLs, setup links).
-     * Its host must be one of `hosts`. Absent: see siteOrigin() (site-origin.ts).
+     * docs/product.md §3: the site's public origin for the app (`https://www.amora.example`, a
+     * non-default port allowed), the base of every absolute URL the server writes (mail links,
+     * payment redirect and webhook URLs, setup and unsubscribe links). Kept as an origin (scheme,
+     * host, port; no path). Its host must be one of `hosts`. Absent: see siteOrigin().
      */
-    origin: z
+    public_url: z
+      .url({ protocol: /^https?$/ })
+      .transform((value) => new URL(value).origin)
+      .optional(),
+    /**
+     * docs/product.md §3: the origin a CDN serves this site's landers from
+     * (`https://lp.amora.example`); absent: the landers are served by the app on `public_url`.
+     */
+    landers_url: z
       .url({ protocol: /^https?$/ })
       .transform((value) => new URL(value).origin)
       .optional(),
