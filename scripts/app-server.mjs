@@ -14,12 +14,14 @@
  *    `Accept-Encoding`, for compressible types over 1 KB), except event streams, which must
  *    reach the browser event by event;
  * 5. the Astro app (the node adapter's handler in middleware mode).
+ * Every request but `/metrics` is counted and timed by route name (metrics-http.mjs).
  */
 import http from 'node:http';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import sirv from 'sirv';
 import { guardRequestMethods } from './method-guard.mjs';
+import { measureRequest, ROUTE_INVALID, ROUTE_UNMATCHED } from './metrics-http.mjs';
 
 /** Cache-Control of content-hashed build files. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -97,17 +99,23 @@ export function createAppServer({ clientDir, app }) {
     threshold: 1024,
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
   });
-  const toApp = (req, res) => compress(req, res, () => app(req, res));
+  // Metrics (docs/architecture.md §5): the locals carry the route's name from the app's middleware.
+  const toApp = (req, res, locals) => {
+    locals.metricsRoute = ROUTE_UNMATCHED;
+    compress(req, res, () => app(req, res, undefined, locals));
+  };
   const server = http.createServer((req, res) => {
+    const locals = measureRequest(req, res);
     if (!decodable(req.url ?? '/')) {
+      locals.metricsRoute = ROUTE_INVALID;
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
       res.end('Bad request.');
       return;
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');
     if ((req.method === 'GET' || req.method === 'HEAD') && !isSiteCopy(req.url))
-      statics(req, res, () => (isBuildAsset(req.url) ? notFound(res) : toApp(req, res)));
-    else toApp(req, res);
+      statics(req, res, () => (isBuildAsset(req.url) ? notFound(res) : toApp(req, res, locals)));
+    else toApp(req, res, locals);
   });
   // A load balancer (or any keep-alive client) reuses an idle connection until its own idle
   // timeout; if the server closes it first, a request sent in that instant is reset. Node's

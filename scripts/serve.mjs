@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAppServer } from './app-server.mjs';
+import { answerClusterMetrics, serveClusterMetrics } from './metrics-cluster.mjs';
 import { serverProcessCount } from './web-concurrency.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,6 +19,7 @@ const port = Number(process.env.PORT ?? 4321);
 const MIN_UPTIME_MS = 5_000;
 
 async function serve() {
+  if (cluster.isWorker) answerClusterMetrics(); // Metrics (docs/architecture.md §5).
   const { handler } = await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href);
   const server = createAppServer({ clientDir: path.join(outDir, 'client'), app: handler });
   server.listen(port, host, () => {
@@ -39,6 +41,7 @@ const { count, note } = serverProcessCount(process.env);
 if (note) console.log(`serve: ${note}`);
 if (count > 1 && cluster.isPrimary) {
   console.log(`serve: ${count} server processes on http://${host}:${port}`);
+  serveClusterMetrics(); // Metrics: one /metrics scrape covers every worker (docs/architecture.md §5).
   let stopping = false;
   const started = new Map();
   const fork = () => started.set(cluster.fork().id, Date.now());

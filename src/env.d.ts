@@ -7,6 +7,8 @@ declare namespace App {
     user: import('~/shared/contracts/profile').User | null;
     /** May this visitor sign up / search (site rule with the request's traffic source). */
     access: import('./server/sites/visitor-access').VisitorAccess;
+    /** The route's name for the request series (docs/architecture.md §5 Metrics; scripts/metrics-http.mjs reads it). */
+    metricsRoute?: string;
   }
 }
 

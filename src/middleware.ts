@@ -6,12 +6,13 @@ import { resolvePageContext } from '~/server/http/page-context';
 import { cspHash } from '~/server/http/content-security-policy';
 import { cspSourcesFor, isHttpsRequest, withSecurityHeaders } from '~/server/http/security-headers';
 import { routeConsoleToLog } from '~/server/log/framework-log';
+import { routeNameOf } from '~/server/metrics/route-name';
 import { TEMPLATE_FONTS, templateFontFaceCss, type TemplateName } from '~/styles/template-fonts';
 
 registerAllMessages();
 
-/** Paths that resolve their own context (API, messages, media) or are static files. */
-const PASSTHROUGH = /^\/(api|_i18n|media|_astro)\//;
+/** Paths that resolve their own context (API, messages, media, metrics) or are static files. */
+const PASSTHROUGH = /^\/(api|_i18n|media|_astro)\/|^\/metrics$/;
 
 /**
  * Document.astro writes the template's `@font-face` rules inline; Astro does not hash them, and a
@@ -39,6 +40,8 @@ function peerOf(context: { clientAddress: string }): string {
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
+  // Metrics (docs/architecture.md §5): names the request's route for the server's request series.
+  context.locals.metricsRoute = routeNameOf(context.routePattern);
   if (context.isPrerendered) return next();
   const ctx = await getAppContext();
   // Astro's and the adapter's own messages go through our logger (not in `astro dev`, whose

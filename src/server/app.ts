@@ -1,6 +1,7 @@
 import { getConfig } from './config';
 import { createContext, type AppContext } from './context';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
+import { watchDatabaseForMetrics } from './metrics/database-gauges';
 
 /**
  * The process-wide AppContext, created on first use from the process's
@@ -12,6 +13,7 @@ export function getAppContext(): Promise<AppContext> {
   contextPromise ??= createContext(getConfig()).then(
     (ctx) => {
       startPeriodicJobs(ctx);
+      watchDatabaseForMetrics(ctx);
       return ctx;
     },
     (error: unknown) => {

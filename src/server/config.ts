@@ -56,6 +56,20 @@ const envSchema = z.object({
       error: 'must be a comma-separated list of IP addresses or CIDR ranges (e.g. 203.0.113.7,10.0.0.0/8)',
     })
     .optional(),
+  // --- Metrics (docs/architecture.md §5 Metrics) ---
+  /** Bearer token a scraper must present at `/metrics` (≥ 16 characters); see also METRICS_ALLOWED_IPS. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, { error: 'must be 16 to 200 visible ASCII characters (no spaces)' })
+    .optional(),
+  /** Client addresses or CIDR ranges (comma-separated) that may read `/metrics` without the token. */
+  METRICS_ALLOWED_IPS: z
+    .string()
+    .refine((value) => listOf(value).every((entry) => parseIpRange(entry) !== null), {
+      error: 'must be a comma-separated list of IP addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8)',
+    })
+    .optional(),
+  // --- end Metrics ---
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** VAPID keys (base64url); when unset they are generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z
@@ -180,6 +194,11 @@ export interface Config {
   /** ADMIN_ALLOWED_IPS as ranges; null → the console answers any address. */
   adminAllowedIps: IpRange[] | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * docs/architecture.md §5 Metrics: who may read `/metrics` (METRICS_TOKEN, METRICS_ALLOWED_IPS);
+   * both null → `/metrics` answers 404.
+   */
+  metrics: { token: string | null; allowedIps: IpRange[] | null };
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   pushAllowInsecureEndpoints: boolean;
   /** PUSH_ENDPOINT_DOMAINS, lower case; empty → any host with public addresses. */
@@ -252,6 +271,10 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     trustedProxies,
     adminAllowedIps: e.ADMIN_ALLOWED_IPS ? listOf(e.ADMIN_ALLOWED_IPS).map((entry) => parseIpRange(entry)!) : null,
     logLevel: e.LOG_LEVEL,
+    metrics: {
+      token: e.METRICS_TOKEN ?? null,
+      allowedIps: e.METRICS_ALLOWED_IPS ? listOf(e.METRICS_ALLOWED_IPS).map((entry) => parseIpRange(entry)!) : null,
+    },
     vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     pushAllowInsecureEndpoints: e.PUSH_ALLOW_INSECURE_ENDPOINTS === '1',
     pushEndpointDomains: listOf(e.PUSH_ENDPOINT_DOMAINS ?? '').map((domain) => domain.toLowerCase()),

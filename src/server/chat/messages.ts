@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import { debitCreditsSql } from '../credits/credits';
 import { conversationMembers, conversations, messages, outboxMessages, profiles, users } from '../db/schema';
 import { queryRows } from '../db/raw';
+import { chatMessagesSent } from '../metrics/series';
 import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
 import type { SiteConfig } from '../sites/site-config';
 import { nudgeOutbox } from '../outbox/deliver-outbox';
@@ -285,6 +286,7 @@ async function storeMessage(
     ),
   );
   if (!row) return null;
+  chatMessagesSent.inc();
   const message = { ...draft, id: Number(row.id) };
   const seqs = [0, 1].map((ord) => Number(row.events.find((event) => Number(event.ord) === ord)?.seq));
   await eventsRecorded(

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { watchPglite, watchPgPool } from '../metrics/db-pool';
 import { yieldBeforeEachStatement } from './fair-pglite';
 import * as schema from './schema';
 
@@ -65,6 +66,7 @@ export async function openDatabase(
     // An idle connection the server ended (a restart, a terminated backend) is dropped by the pool and
     // replaced on next use; without a listener its error event would end the whole process.
     pool.on('error', onConnectionLost);
+    watchPgPool(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -90,6 +92,7 @@ export async function openDatabase(
   }
   await client.waitReady;
   yieldBeforeEachStatement(client);
+  watchPglite(client);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { jobScheduled, jobUnscheduled, measureJobRun } from '../metrics/job-metrics';
 import { ALL_JOBS } from './all-jobs';
 
 /**
@@ -33,7 +34,7 @@ export function startPeriodicJobs(ctx: AppContext, jobs: readonly PeriodicJob[] 
       if (running) return;
       running = true;
       try {
-        await job.run(ctx);
+        await measureJobRun(job.name, () => job.run(ctx));
       } catch (error) {
         ctx.log.warn('periodic job failed', { job: job.name, error });
       } finally {
@@ -44,9 +45,11 @@ export function startPeriodicJobs(ctx: AppContext, jobs: readonly PeriodicJob[] 
     first.unref();
     const every = setInterval(tick, job.everyMs);
     every.unref();
+    jobScheduled(job.name, job.everyMs);
     return () => {
       clearTimeout(first);
       clearInterval(every);
+      jobUnscheduled(job.name);
     };
   });
   return () => timers.forEach((stop) => stop());

@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { eventsAfter, latestEventId } from './events';
 import { HEARTBEAT_MS, streamClosed, streamOpened } from './presence';
 import { watchSession } from './session-watch';
+import { openEventStreams } from '../metrics/series';
 
 /** Reconnect delay the browser is told to use (ms). */
 export const RETRY_MS = 3_000;
@@ -40,10 +41,16 @@ export function memberEventStream(
   const leave = () => {
     if (presenceId) void streamClosed(ctx, presenceId).catch(() => undefined);
     presenceId = null;
+    // Metrics (docs/architecture.md §5): the stream no longer counts as open (leave runs once or more).
+    if (counted) openEventStreams.dec();
+    counted = false;
   };
+  let counted = false;
 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
+      openEventStreams.inc();
+      counted = true;
       const send = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
       };
