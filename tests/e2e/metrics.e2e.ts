@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { samplesOf, sumOf } from '../helpers/metrics';
+import { useBrowser } from './browser';
+import { useOwnServer } from './server';
+
+/**
+ * `/metrics` of the built server (docs/architecture.md §5 Metrics): after a few page loads, a
+ * scrape with the token shows the requests under their route names (the Astro middleware's names
+ * reach the production server's series), never a URL, and every application series.
+ */
+const TOKEN = 'e2e-metrics-token-0123456789';
+const browser = useBrowser();
+const own = useOwnServer('metrics', { METRICS_TOKEN: TOKEN, SEED_ON_START: '0' });
+
+const scrape = async (authorization?: string) =>
+  fetch(`${own.server.url}/metrics`, { headers: authorization ? { authorization } : {} });
+
+/** A route label: a route pattern, or one of the server's own names. */
+const ROUTE_NAME = /^(static|unmatched|invalid|lander|\/[A-Za-z0-9_.\-/[\]]*)$/;
+
+describe('/metrics of the built server', () => {
+  it('refuses a scrape without the right token', async () => {
+    const none = await scrape();
+    expect(none.status).toBe(401);
+    expect(await none.text()).not.toContain('amora_');
+    expect((await scrape('Bearer not-the-token-0123456789')).status).toBe(401);
+  });
+
+  it('counts page loads by route name after a few page loads', async () => {
+    const before = await (await scrape(`Bearer ${TOKEN}`)).text();
+    const count = (text: string, labels: Record<string, string>) => sumOf(text, 'amora_http_requests_total', labels);
+
+    const page = await browser.newPage();
+    await page.goto(`${own.server.url}/`);
+    await browser.waitForIslands(page);
+    await page.goto(`${own.server.url}/login`);
+    // The lander (fetched: this server has no seeded lander media for a browser to load).
+    const lander = await fetch(`${own.server.url}/landers/video/`);
+    expect(lander.redirected && lander.status).toBe(200);
+    const missing = await fetch(`${own.server.url}/members/987654321`);
+    expect(missing.status).toBe(404);
+    const settings = await fetch(`${own.server.url}/api/settings.php`, { headers: { 'package-name': 'amora' } });
+    expect(settings.status).toBe(200);
+
+    const response = await scrape(`Bearer ${TOKEN}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const after = await response.text();
+    expect(count(after, { route: '/', method: 'GET', status: '200' })).toBe(
+      count(before, { route: '/', status: '200' }) + 1,
+    );
+    expect(count(after, { route: '/login', status: '200' })).toBe(
+      count(before, { route: '/login', status: '200' }) + 1,
+    );
+    // The lander's redirect to the visitor's language and the lander itself.
+    expect(count(after, { route: 'lander' })).toBeGreaterThanOrEqual(count(before, { route: 'lander' }) + 2);
+    expect(count(after, { route: '/members/[memberId]', status: '404' })).toBe(
+      count(before, { route: '/members/[memberId]', status: '404' }) + 1,
+    );
+    expect(count(after, { route: '/api/settings.php', status: '200' })).toBe(
+      count(before, { route: '/api/settings.php', status: '200' }) + 1,
+    );
+    // The pages' scripts and styles come from the static files.
+    expect(count(after, { route: 'static' })).toBeGreaterThan(count(before, { route: 'static' }));
+    expect(sumOf(after, 'amora_http_request_duration_seconds_count', { route: '/' })).toBeGreaterThanOrEqual(1);
+
+    const routes = samplesOf(after, 'amora_http_requests_total').map((sample) => sample.labels.route!);
+    for (const route of routes) {
+      expect(route).toMatch(ROUTE_NAME);
+      expect(route).not.toContain('987654321');
+    }
+    // The scrapes themselves are not requests of the app.
+    expect(routes).not.toContain('/metrics');
+
+    for (const series of [
+      'amora_event_streams_open',
+      'amora_chat_messages_sent_total',
+      'amora_db_pool_acquire_seconds',
+      'amora_db_pool_waiting',
+      'amora_job_runs_total',
+      'amora_job_lag_seconds',
+      'amora_outbox_pending',
+      'amora_outbox_oldest_pending_age_seconds',
+      'amora_payment_transactions',
+      'process_cpu_seconds_total',
+    ])
+      expect(after).toContain(`# TYPE ${series} `);
+    expect(sumOf(after, 'amora_outbox_pending', { queue: 'mail' })).toBeGreaterThanOrEqual(0);
+  });
+});
