@@ -12,6 +12,7 @@ export default defineConfig({
       'tests/e2e/payments-crash.e2e-pg.ts',
       'tests/e2e/web-concurrency.e2e-pg.ts',
       'tests/e2e/postbacks.e2e-pg.ts',
+      'tests/e2e/metrics-cluster.e2e-pg.ts',
     ],
     globalSetup: ['tests/e2e/global-setup-pg.ts'],
     testTimeout: 60_000,

@@ -3,8 +3,8 @@
  * oldest pending row of each outbox queue (mails, pushes and notices in `outbox_messages`, by
  * kind; affiliate postbacks in `postbacks`) and the payment transactions by status. Each is one
  * cheap aggregate over an indexed column (the pending rows' partial indexes, the transactions'
- * status index); the three queries run once per scrape and are shared by the gauges (a scrape
- * reads them within `SNAPSHOT_MS`). A failing query leaves the gauges empty for that scrape and is
+ * status index); the three queries run once per scrape and are shared by the gauges (a reading
+ * serves each gauge once: a gauge asking again starts the next scrape's reading). A failing query leaves the gauges empty for that scrape and is
  * logged, so a database outage shows as missing series rather than stale numbers.
  */
 import { sql } from 'drizzle-orm';
@@ -15,8 +15,6 @@ import { gauge, processState } from './define';
 
 /** The outbox queues reported, always (0 when empty), so alerts see a series. */
 const OUTBOX_QUEUES = ['mail', 'push', 'notice', 'postback'] as const;
-/** Gauges of one scrape share one set of queries taken at most this long ago (ms). */
-const SNAPSHOT_MS = 1_000;
 
 interface Snapshot {
   queues: Map<string, { pending: number; oldestAgeS: number }>;
@@ -25,8 +23,8 @@ interface Snapshot {
 
 const state = processState('database', () => ({
   ctx: null as Pick<AppContext, 'db' | 'clock' | 'log'> | null,
-  taken: 0,
-  snapshot: null as Promise<Snapshot | null> | null,
+  /** The latest reading and the gauges that used it. */
+  reading: null as { snapshot: Promise<Snapshot | null>; readers: Set<string> } | null,
 }));
 
 /**
@@ -35,7 +33,7 @@ const state = processState('database', () => ({
  */
 export function watchDatabaseForMetrics(ctx: Pick<AppContext, 'db' | 'clock' | 'log'> | null): void {
   state.ctx = ctx;
-  state.snapshot = null;
+  state.reading = null;
 }
 
 async function readSnapshot(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>): Promise<Snapshot | null> {
@@ -69,16 +67,14 @@ async function readSnapshot(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>): Prom
   }
 }
 
-/** This scrape's snapshot (null: no database yet, or it failed). */
-function snapshot(): Promise<Snapshot | null> {
+/** This scrape's reading for the gauge `reader` (null: no database yet, or it failed). */
+function snapshot(reader: string): Promise<Snapshot | null> {
   const ctx = state.ctx;
   if (!ctx) return Promise.resolve(null);
-  const now = Date.now();
-  if (!state.snapshot || now - state.taken > SNAPSHOT_MS) {
-    state.taken = now;
-    state.snapshot = readSnapshot(ctx);
-  }
-  return state.snapshot;
+  if (!state.reading || state.reading.readers.has(reader))
+    state.reading = { snapshot: readSnapshot(ctx), readers: new Set() };
+  state.reading.readers.add(reader);
+  return state.reading.snapshot;
 }
 
 // The gauges below are read through their `collect` at each scrape (nothing sets them otherwise).
@@ -87,7 +83,7 @@ gauge('amora_outbox_pending', 'Rows waiting in an outbox queue (mail, push, noti
   aggregator: 'max',
   async collect() {
     this.reset();
-    const taken = await snapshot();
+    const taken = await snapshot('amora_outbox_pending');
     if (taken) for (const queue of OUTBOX_QUEUES) this.set({ queue }, taken.queues.get(queue)?.pending ?? 0);
   },
 });
@@ -100,7 +96,7 @@ gauge(
     aggregator: 'max',
     async collect() {
       this.reset();
-      const taken = await snapshot();
+      const taken = await snapshot('amora_outbox_oldest_pending_age_seconds');
       if (taken) for (const queue of OUTBOX_QUEUES) this.set({ queue }, taken.queues.get(queue)?.oldestAgeS ?? 0);
     },
   },
@@ -111,7 +107,7 @@ gauge('amora_payment_transactions', 'Payment transactions by status (all time).'
   aggregator: 'max',
   async collect() {
     this.reset();
-    const taken = await snapshot();
+    const taken = await snapshot('amora_payment_transactions');
     if (taken) for (const status of TRANSACTION_STATUSES) this.set({ status }, taken.payments.get(status) ?? 0);
   },
 });
