@@ -23,7 +23,9 @@ describe('/metrics of a cluster', () => {
     const builds = (text: string) => sumOf(text, 'amora_http_requests_total', { route: '/build-id.json' });
 
     const before = builds(await scrape());
-    // Many requests over new connections: the kernel spreads them over both workers.
+    // Each on a new connection: node:cluster's primary hands connections to the workers in turn
+    // (round-robin, the default on Linux), so each worker answers about half and a scrape that saw
+    // only its own worker would count about 30.
     const statuses = await Promise.all(
       Array.from({ length: 60 }, () =>
         fetch(`${server.url}/build-id.json`, { headers: { connection: 'close' } }).then((res) => res.status),
