@@ -42,48 +42,52 @@ describe('backup and restore of the embedded database', () => {
   let sample: Awaited<ReturnType<typeof seedSample>>;
   let liveDir: string;
 
-  it('a backup taken while the server runs restores into a fresh folder with everything there', async () => {
-    liveDir = await folder('live');
-    live = await openSampleContext(sampleConfig(liveDir), clock);
-    contexts.push(live);
-    sample = await seedSample(live, clock);
-    const server = await serveSnapshots(live);
-    const out = path.join(await folder('archives'), 'backup.tar.gz');
-    const backup = await createBackup(sampleConfig(liveDir), { out, serverUrl: server.url }).finally(server.close);
-    expect(backup.snapshotBy).toBe('server');
-    expect(backup.manifest).toMatchObject({
-      database: 'pglite',
-      appSecret: 'archive',
-      vapidKeys: 'archive',
-      uploads: 'archive',
-    });
-    expect(backup.manifest.rowCounts).toMatchObject({ users: 2, operators: 1, payment_transactions: 1, images: 1 });
-    expect((await fs.stat(out)).mode & 0o777).toBe(0o600);
-    // The server keeps working on its folder after the snapshot.
-    expect(await live.database.raw.kind).toBe('pglite');
+  it(
+    'a backup taken while the server runs restores into a fresh folder with everything there',
+    { timeout: 180_000 },
+    async () => {
+      liveDir = await folder('live');
+      live = await openSampleContext(sampleConfig(liveDir), clock);
+      contexts.push(live);
+      sample = await seedSample(live, clock);
+      const server = await serveSnapshots(live);
+      const out = path.join(await folder('archives'), 'backup.tar.gz');
+      const backup = await createBackup(sampleConfig(liveDir), { out, serverUrl: server.url }).finally(server.close);
+      expect(backup.snapshotBy).toBe('server');
+      expect(backup.manifest).toMatchObject({
+        database: 'pglite',
+        appSecret: 'archive',
+        vapidKeys: 'archive',
+        uploads: 'archive',
+      });
+      expect(backup.manifest.rowCounts).toMatchObject({ users: 2, operators: 1, payment_transactions: 1, images: 1 });
+      expect((await fs.stat(out)).mode & 0o777).toBe(0o600);
+      // The server keeps working on its folder after the snapshot.
+      expect(await live.database.raw.kind).toBe('pglite');
 
-    const restoredDir = path.join(await folder('restored'), 'data');
-    const restored = await restoreBackup({
-      from: out,
-      to: restoredDir,
-      force: false,
-      migrationsDir: live.config.migrationsDir,
-      s3: null,
-    });
-    expect(restored.rowCounts).toEqual(backup.manifest.rowCounts);
-    expect(restored.uploads).toBeGreaterThanOrEqual(2); // the photo and its thumbnail
-    expect(await fs.readFile(path.join(restoredDir, 'app-secret'), 'utf8')).toBe(
-      await fs.readFile(path.join(liveDir, 'app-secret'), 'utf8'),
-    );
-    const reopened = await openSampleContext(sampleConfig(restoredDir), clock);
-    contexts.push(reopened);
-    await expectSample(reopened, clock, sample);
-    await reopened.database.close();
+      const restoredDir = path.join(await folder('restored'), 'data');
+      const restored = await restoreBackup({
+        from: out,
+        to: restoredDir,
+        force: false,
+        migrationsDir: live.config.migrationsDir,
+        s3: null,
+      });
+      expect(restored.rowCounts).toEqual(backup.manifest.rowCounts);
+      expect(restored.uploads).toBeGreaterThanOrEqual(2); // the photo and its thumbnail
+      expect(await fs.readFile(path.join(restoredDir, 'app-secret'), 'utf8')).toBe(
+        await fs.readFile(path.join(liveDir, 'app-secret'), 'utf8'),
+      );
+      const reopened = await openSampleContext(sampleConfig(restoredDir), clock);
+      contexts.push(reopened);
+      await expectSample(reopened, clock, sample);
+      await reopened.database.close();
 
-    await expect(
-      restoreBackup({ from: out, to: restoredDir, force: false, migrationsDir: live.config.migrationsDir, s3: null }),
-    ).rejects.toThrow(/is not empty.*--force/);
-  });
+      await expect(
+        restoreBackup({ from: out, to: restoredDir, force: false, migrationsDir: live.config.migrationsDir, s3: null }),
+      ).rejects.toThrow(/is not empty.*--force/);
+    },
+  );
 
   it('the snapshot endpoint answers only a direct loopback caller with the app secret', async () => {
     const authorized = { authorization: snapshotAuthorization(live.secret, Date.now()) };
@@ -104,29 +108,33 @@ describe('backup and restore of the embedded database', () => {
     );
   });
 
-  it('with no server on the folder, a copy of the folder is backed up; a folder being written to is refused', async () => {
-    await live.database.close();
-    const archives = await folder('archives');
-    const offline = await createBackup(sampleConfig(liveDir), {
-      out: path.join(archives, 'offline.tar.gz'),
-      serverUrl: await closedPortUrl(),
-    });
-    expect(offline.snapshotBy).toBe('folder');
-    expect(offline.manifest.rowCounts).toMatchObject({ users: 2, operators: 1, payment_transactions: 1 });
+  it(
+    'with no server on the folder, a copy of the folder is backed up; a folder being written to is refused',
+    { timeout: 180_000 },
+    async () => {
+      await live.database.close();
+      const archives = await folder('archives');
+      const offline = await createBackup(sampleConfig(liveDir), {
+        out: path.join(archives, 'offline.tar.gz'),
+        serverUrl: await closedPortUrl(),
+      });
+      expect(offline.snapshotBy).toBe('folder');
+      expect(offline.manifest.rowCounts).toMatchObject({ users: 2, operators: 1, payment_transactions: 1 });
 
-    // A writer that touches the folder during every copy: no copy is of one instant.
-    const wal = path.join(liveDir, 'db', 'PG_VERSION');
-    const busy = createBackup(sampleConfig(liveDir), {
-      out: path.join(archives, 'busy.tar.gz'),
-      serverUrl: await closedPortUrl(),
-      onFolderCopied: async () => {
-        const now = new Date(Date.now() + 1000 * Math.random() + 1000);
-        await fs.utimes(wal, now, now);
-      },
-    });
-    await expect(busy).rejects.toBeInstanceOf(FolderInUseError);
-    await expect(fs.stat(path.join(archives, 'busy.tar.gz'))).rejects.toThrow(/ENOENT/);
-  });
+      // A writer that touches the folder during every copy: no copy is of one instant.
+      const wal = path.join(liveDir, 'db', 'PG_VERSION');
+      const busy = createBackup(sampleConfig(liveDir), {
+        out: path.join(archives, 'busy.tar.gz'),
+        serverUrl: await closedPortUrl(),
+        onFolderCopied: async () => {
+          const now = new Date(Date.now() + 1000 * Math.random() + 1000);
+          await fs.utimes(wal, now, now);
+        },
+      });
+      await expect(busy).rejects.toBeInstanceOf(FolderInUseError);
+      await expect(fs.stat(path.join(archives, 'busy.tar.gz'))).rejects.toThrow(/ENOENT/);
+    },
+  );
 });
 
 describe('backup and restore of PostgreSQL', () => {
@@ -139,7 +147,7 @@ describe('backup and restore of PostgreSQL', () => {
     await target.drop();
   });
 
-  it('pg_dump and pg_restore bring members, operators, payments and photos back', async () => {
+  it('pg_dump and pg_restore bring members, operators, payments and photos back', { timeout: 180_000 }, async () => {
     await source.drop();
     await target.drop();
     const liveDir = await folder('pg-live');
