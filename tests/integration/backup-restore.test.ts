@@ -4,6 +4,7 @@
  * (snapshot by the running server, or a copy of a folder no server uses) and from PostgreSQL.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../../src/server/backup/create-backup';
@@ -41,6 +42,12 @@ describe('backup and restore of the embedded database', () => {
   let live: AppContext;
   let sample: Awaited<ReturnType<typeof seedSample>>;
   let liveDir: string;
+  let archive: string;
+  const cross = scratchPostgres(`amora_backup_${process.pid}_cross`);
+  afterAll(async () => {
+    for (const ctx of contexts) await ctx.database.close().catch(() => undefined);
+    await cross.drop();
+  });
 
   it(
     'a backup taken while the server runs restores into a fresh folder with everything there',
@@ -52,6 +59,7 @@ describe('backup and restore of the embedded database', () => {
       sample = await seedSample(live, clock);
       const server = await serveSnapshots(live);
       const out = path.join(await folder('archives'), 'backup.tar.gz');
+      archive = out;
       const backup = await createBackup(sampleConfig(liveDir), { out, serverUrl: server.url }).finally(server.close);
       expect(backup.snapshotBy).toBe('server');
       expect(backup.manifest).toMatchObject({
@@ -89,7 +97,26 @@ describe('backup and restore of the embedded database', () => {
     },
   );
 
-  it('the snapshot endpoint answers only a direct loopback caller with the app secret', async () => {
+  it('an archive of the embedded database restores into PostgreSQL too', { timeout: 180_000 }, async () => {
+    await cross.drop();
+    const restoredDir = path.join(await folder('cross'), 'data');
+    const restored = await restoreBackup({
+      from: archive,
+      to: restoredDir,
+      databaseUrl: cross.url,
+      force: false,
+      migrationsDir: live.config.migrationsDir,
+      s3: null,
+    });
+    expect(restored.rowCounts).toMatchObject({ users: 2, operators: 1, payment_transactions: 1, images: 1 });
+    const reopened = await openSampleContext(sampleConfig(restoredDir, { DATABASE_URL: cross.url }), clock);
+    contexts.push(reopened);
+    await expectSample(reopened, clock, sample);
+    await reopened.realtime.close();
+    await reopened.database.close();
+  });
+
+  it('the snapshot endpoint answers only a caller on this machine, without proxy headers, with the app secret', async () => {
     const authorized = { authorization: snapshotAuthorization(live.secret, Date.now()) };
     const ask = (headers: Record<string, string>, peer = '127.0.0.1', method = 'POST') =>
       databaseSnapshotResponse(
@@ -100,6 +127,10 @@ describe('backup and restore of the embedded database', () => {
     expect((await ask(authorized)).status).toBe(200);
     expect((await ask(authorized, '::1')).status).toBe(200);
     expect((await ask(authorized, '203.0.113.9')).status).toBe(404);
+    const ownAddress = Object.values(os.networkInterfaces())
+      .flat()
+      .find((entry) => entry && !entry.internal && entry.family === 'IPv4');
+    if (ownAddress) expect((await ask(authorized, ownAddress.address)).status).toBe(200);
     expect((await ask({ ...authorized, 'x-forwarded-for': '203.0.113.9' })).status).toBe(404);
     expect((await ask(authorized, '127.0.0.1', 'GET')).status).toBe(404);
     expect((await ask({ authorization: snapshotAuthorization(Buffer.alloc(32, 7), Date.now()) })).status).toBe(404);

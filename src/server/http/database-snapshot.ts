@@ -1,14 +1,16 @@
+import os from 'node:os';
 import type { AppContext } from '../context';
 import { snapshotOpenPglite } from '../backup/pglite-snapshot';
 import { isValidSnapshotAuthorization } from '../backup/snapshot-token';
-import { isLoopbackAddress } from '../security/public-address';
+import { isLoopbackAddress, parseIpAddress } from '../security/public-address';
 import { errorResponse } from './responses';
 
 /**
  * `POST /api/internal/database-snapshot` (docs/architecture.md §5 Backups): the running server's
  * copy of its embedded database, for `npm run backup`, which must not open a folder the server
- * holds. Answered only to a direct loopback peer (no proxy headers: a local reverse proxy relays
- * the internet from a loopback address) carrying the app secret's time-bound HMAC
+ * holds. Answered only to a peer on this machine (a loopback address, or one of the machine's own
+ * addresses when HOST names one) that sent no proxy headers (a local reverse proxy relays the
+ * internet from such an address) and carries the app secret's time-bound HMAC
  * (`snapshotAuthorization`); anything else gets the API's plain 404, so the endpoint is not seen
  * from outside. On PostgreSQL it is a 404 too (`pg_dump` backs that up). Answers the
  * `dumpDataDir` tarball (`application/x-tar`).
@@ -18,7 +20,7 @@ export async function databaseSnapshotResponse(ctx: AppContext, request: Request
   if (
     request.method !== 'POST' ||
     relayed ||
-    !isLoopbackAddress(peer) ||
+    !isThisMachine(peer) ||
     ctx.database.raw.kind !== 'pglite' ||
     // The wall clock, not ctx.clock: the token was made by another process from its own wall clock.
     !isValidSnapshotAuthorization(ctx.secret, request.headers.get('authorization'), Date.now())
@@ -36,4 +38,14 @@ export async function databaseSnapshotResponse(ctx: AppContext, request: Request
       'cache-control': 'no-store, no-transform',
     },
   });
+}
+
+/** True for a loopback address or an address of one of this machine's network interfaces. */
+function isThisMachine(peer: string): boolean {
+  if (isLoopbackAddress(peer)) return true;
+  const address = parseIpAddress(peer)?.toNormalizedString();
+  if (!address) return false;
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .some((entry) => entry && parseIpAddress(entry.address)?.toNormalizedString() === address);
 }
