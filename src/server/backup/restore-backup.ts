@@ -44,6 +44,8 @@ export interface RestoreResult {
 
 /** Files and folders of a data folder that a restore writes (and `force` replaces). */
 const RESTORED_ENTRIES = ['db', 'uploads', 'app-secret', 'vapid.json'];
+/** The embedded database restored in the staging folder, moved into place at the end. */
+const RESTORED_DB = 'restored-db';
 
 /**
  * Restores `options.from`. Refuses, before changing anything, a target folder that is not empty or
@@ -76,14 +78,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         'this backup is of a PostgreSQL database: restore it into PostgreSQL (DATABASE_URL or --database-url)',
       );
     }
-    for (const entry of RESTORED_ENTRIES) await fs.rm(path.join(to, entry), { recursive: true, force: true });
-    const rowCounts = await restoreDatabase(manifest, staging, to, options);
+    // Everything is restored beside the target first; what --force replaces goes only once the
+    // database opened with the backup's row counts.
+    const rowCounts = await restoreDatabase(manifest, staging, options);
     if (manifest.rowCounts) {
       const differing = Object.entries(manifest.rowCounts).filter(([table, n]) => rowCounts[table] !== n);
       if (differing.length > 0) {
         throw new Error(`restored row counts differ from the backup's: ${differing.map(([t]) => t).join(', ')}`);
       }
     }
+    for (const entry of RESTORED_ENTRIES) await fs.rm(path.join(to, entry), { recursive: true, force: true });
+    if (!options.databaseUrl) await fs.rename(path.join(staging, RESTORED_DB), path.join(to, 'db'));
     for (const [name, source] of [
       ['app-secret', manifest.appSecret],
       ['vapid.json', manifest.vapidKeys],
@@ -104,11 +109,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
 }
 
-/** Puts the archive's database into its target and counts the rows there. */
+/**
+ * Puts the archive's database into PostgreSQL, or into `<staging>/restored-db` for the embedded
+ * database, and counts the rows there.
+ */
 async function restoreDatabase(
   manifest: BackupManifest,
   staging: string,
-  to: string,
   options: RestoreOptions,
 ): Promise<Record<string, number>> {
   const report = options.report ?? (() => undefined);
@@ -137,10 +144,10 @@ async function restoreDatabase(
     report('database: embedded snapshot copied into PostgreSQL');
     return Object.fromEntries(counts.map((count) => [count.table, count.target]));
   }
-  const counts = await loadPgliteSnapshot(tarball, path.join(to, 'db'), async (client) => {
+  const counts = await loadPgliteSnapshot(tarball, path.join(staging, RESTORED_DB), async (client) => {
     const query = queryRowsOf(client);
     return countRows(query, await tablesInDependencyOrder(query));
   });
-  report(`database: restored into ${path.join(to, 'db')}`);
+  report('database: embedded database restored');
   return counts;
 }
