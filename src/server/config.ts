@@ -318,3 +318,12 @@ export function getConfig(): Config {
   processConfig ??= loadConfig(process.env);
   return processConfig;
 }
+
+/**
+ * The environment a child process gets (PostgreSQL's `pg_dump`/`pg_restore` for backups,
+ * docs/architecture.md §5 Backups): this process's own, with `extra` added (e.g. PGPASSWORD, so a
+ * password never appears on a command line).
+ */
+export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}
