@@ -61,7 +61,9 @@ export function needsBuild() {
  * @throws Error when astro build fails.
  */
 async function astroBuild(dir, id) {
-  const result = spawnSync('astro', ['build'], {
+  // The project's own astro, also when this runs outside npm (no node_modules/.bin on PATH).
+  const astro = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'astro.cmd' : 'astro');
+  const result = spawnSync(astro, ['build'], {
     cwd: root,
     stdio: 'inherit',
     shell: process.platform === 'win32',
@@ -74,7 +76,8 @@ async function astroBuild(dir, id) {
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   });
-  if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`astro build failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
   const compressed = await precompress(path.join(dir, 'client'));
   const kb = (bytes) => `${Math.round(bytes / 1024)} KB`;
   console.log(
