@@ -9,10 +9,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createAppServer } from './app-server.mjs';
 import { answerClusterMetrics, serveClusterMetrics } from './metrics-cluster.mjs';
+import { useRelease } from './releases.mjs';
 import { serverProcessCount } from './web-concurrency.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.AMORA_OUT_DIR ?? 'dist');
+// The release this process serves until it stops, whatever build lands later (docs/architecture.md §3 Releases).
+const release = useRelease(outDir);
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
 /** A worker that dies sooner than this after its start is not restarted (it would crash again). */
@@ -20,8 +23,8 @@ const MIN_UPTIME_MS = 5_000;
 
 async function serve() {
   if (cluster.isWorker) answerClusterMetrics(); // Metrics (docs/architecture.md §5).
-  const { handler } = await import(pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href);
-  const server = createAppServer({ clientDir: path.join(outDir, 'client'), app: handler });
+  const { handler } = await import(pathToFileURL(release.entry).href);
+  const server = createAppServer({ clientDir: release.clientDir, app: handler });
   server.listen(port, host, () => {
     if (cluster.isPrimary) console.log(`serve: listening on http://${host}:${port}`);
   });

@@ -34,7 +34,8 @@ export async function waitForServer(url: string, child: ChildProcess, timeoutMs:
 }
 
 /**
- * Serves an existing build (`<distDir>`) with the production server (`scripts/serve.mjs`) on
+ * Serves an existing build (`<distDir>`: an output folder's current release, or a plain build
+ * folder) with the production server (`scripts/serve.mjs`) on
  * `port` with its own data folder; `stop()` ends it and waits for the port to be free.
  */
 export async function serveBuild(distDir: string, port: number, dataDir: string, env: Record<string, string> = {}) {

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { watchPglite, watchPgPool } from '../metrics/db-pool';
 import { yieldBeforeEachStatement } from './fair-pglite';
+import { lockDatabaseFolder } from './folder-lock';
 import * as schema from './schema';
 
 /** The drizzle database, the same type whichever driver is behind it. */
@@ -53,9 +54,9 @@ async function migratePgOnce(pool: pg.Pool, migrationsFolder: string): Promise<v
  * `memory://` → in-memory PGlite, `memory://?load=/path/dump.tar` → in-memory PGlite
  * started from a `dumpDataDir()` tarball, `.tar` or `.tar.gz` (the tests' migrated template, so
  * each test file skips initdb and the migrations), `file:/path` → PGlite persisted in that folder,
- * `postgres://…` → PostgreSQL through a node-postgres pool; `onConnectionLost` hears of an idle
+ * which this process then holds alone until `close()` (folder-lock.ts), `postgres://…` → PostgreSQL through a node-postgres pool; `onConnectionLost` hears of an idle
  * pooled connection the server ended (the pool replaces it).
- * @throws Error for any other scheme.
+ * @throws DatabaseInUseError when another live process holds the PGlite folder; Error for any other scheme.
  */
 export async function openDatabase(
   url: string,
@@ -77,6 +78,7 @@ export async function openDatabase(
     };
   }
   let client: PGlite;
+  let unlock = () => undefined as void;
   if (url === 'memory://') {
     client = new PGlite();
   } else if (url.startsWith(LOAD_PREFIX)) {
@@ -86,11 +88,17 @@ export async function openDatabase(
   } else if (url.startsWith('file:')) {
     const dir = url.slice('file:'.length);
     fs.mkdirSync(dir, { recursive: true });
+    unlock = lockDatabaseFolder(dir);
     client = new PGlite(dir);
   } else {
     throw new Error(`Unsupported DATABASE_URL scheme: ${url.split(':')[0]}`);
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   yieldBeforeEachStatement(client);
   watchPglite(client);
   const pgliteDb = drizzlePglite(client, { schema });
@@ -99,6 +107,12 @@ export async function openDatabase(
     driver: 'pglite',
     raw: { kind: 'pglite', client },
     migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
