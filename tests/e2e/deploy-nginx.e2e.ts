@@ -4,7 +4,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../helpers/smtp-receiver';
 import { sitesWith } from '../helpers/custom-sites';
@@ -90,15 +90,22 @@ function connectionsTo(port: number): number[] {
  */
 async function landerLeadsToSignup(page: Page, landerUrl: string, publicUrl: string): Promise<void> {
   const failed: string[] = [];
-  page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
-  page.on('response', (response) => {
+  const onFailed = (request: Request) => failed.push(`${request.url()} ${request.failure()?.errorText}`);
+  const onResponse = (response: Response) => {
     if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
-  });
+  };
+  page.on('requestfailed', onFailed);
+  page.on('response', onResponse);
   const url = new URL(landerUrl);
   url.searchParams.set('network', 'tls-test');
   url.searchParams.set('sub1', 'nginx');
   expect((await page.goto(url.href))?.status()).toBe(200);
-  await page.waitForLoadState('load');
+  // The hero video's source is set by the page's script after load: wait until nothing loads.
+  await page.waitForLoadState('networkidle');
+  expect(failed).toEqual([]);
+  // Leaving the page cancels what is still loading (the hero video): no longer a failure.
+  page.off('requestfailed', onFailed);
+  page.off('response', onResponse);
   const ctas = await page
     .locator('a[data-cta]')
     .evaluateAll((links) => links.map((l) => (l as HTMLAnchorElement).href));
@@ -107,9 +114,12 @@ async function landerLeadsToSignup(page: Page, landerUrl: string, publicUrl: str
     expect(new URL(href).origin).toBe(publicUrl);
     expect(Object.fromEntries(new URL(href).searchParams)).toMatchObject({ network: 'tls-test', sub1: 'nginx' });
   }
+  const signup = page.waitForResponse(
+    (response) => response.request().isNavigationRequest() && new URL(response.url()).pathname === '/signup',
+  );
   await page.locator('a[data-cta]').first().click();
+  expect((await signup).status()).toBe(200);
   await page.waitForURL((next) => next.origin === publicUrl && next.pathname === '/signup');
-  expect(failed).toEqual([]);
 }
 
 beforeAll(async () => {
