@@ -177,6 +177,12 @@ const envSchema = z.object({
   ...S3_ENV_SCHEMA,
 });
 
+/**
+ * Every variable the configuration reads, by name (docs/architecture.md §5): the list
+ * deploy/amora.env.example must describe (tests/integration/deploy-files.test.ts checks it).
+ */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
