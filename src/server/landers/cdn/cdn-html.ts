@@ -30,6 +30,8 @@ const CONSENT_PANEL = /<details\b[^>]*\bdata-consent-panel\b[^>]*>[\s\S]*?<\/det
  */
 export const CONSENT_STAND_IN = '<i hidden data-consent-panel></i>';
 
+/** Attributes whose value is one URL (besides `data-*`, where the landers keep their video URLs). */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formaction']);
 /** Attributes whose value is a list of `url descriptor` pairs. */
 const SRCSET_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
 
@@ -72,9 +74,8 @@ function rewriteValue(name: string, value: string, rewrite: CdnRewrite): string 
       /url\((['"]?)(\/[^'")]+)\1\)/g,
       (_, q: string, url: string) => `url(${q}${rewriteUrl(url, rewrite)}${q})`,
     );
-  // A `<meta content>` is text (a description, a policy), never a URL of ours.
-  if (name === 'content') return value;
-  return rewriteUrl(value, rewrite);
+  // Text attributes (alt, title, a `<meta content>`) are left alone even when they start with `/`.
+  return URL_ATTRIBUTES.has(name) || name.startsWith('data-') ? rewriteUrl(value, rewrite) : value;
 }
 
 /** Rewrites every `name="value"` of the tags in an HTML fragment without script or style contents. */
