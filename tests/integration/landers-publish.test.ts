@@ -31,13 +31,18 @@ const LANDER = `<!doctype html><html lang="en-US"><head><meta http-equiv="conten
 <a href="/landers/video/de" data-locale="de">Deutsch</a><a href="/pages/privacy">Privacy</a>
 <script type="module">${SCRIPT}</script></body></html>`;
 
-/** A build's client folder holding the video lander in en and the design's entry page; `favicon` its favicon's text. */
-function clientFolder(name: string, favicon: string): string {
+/**
+ * A build's client folder holding the video lander in `slugs` (en and de, which the page links to)
+ * and the design's entry page; `favicon` its favicon's text.
+ */
+function clientFolder(name: string, favicon: string, slugs = ['en', 'de']): string {
   const client = path.join(work, name);
   const landers = path.join(client, 'sites', 'amora', 'landers', 'video');
-  fs.mkdirSync(path.join(landers, 'en'), { recursive: true });
   fs.mkdirSync(path.join(client, '_astro'), { recursive: true });
-  fs.writeFileSync(path.join(landers, 'en', 'index.html'), LANDER);
+  for (const slug of slugs) {
+    fs.mkdirSync(path.join(landers, slug), { recursive: true });
+    fs.writeFileSync(path.join(landers, slug, 'index.html'), LANDER);
+  }
   fs.writeFileSync(path.join(landers, 'index.html'), '<!doctype html><html lang="en-US"><body>entry</body></html>');
   fs.writeFileSync(path.join(client, 'favicon.svg'), favicon);
   fs.writeFileSync(path.join(client, '_astro', 'font.abc123.woff2'), 'font');
@@ -94,6 +99,13 @@ describe('landers on a CDN: the CDN root and its publish (docs/architecture.md Â
     expect(entry).toContain('location.replace("https://amora.test/landers/video/" + location.search)');
   });
 
+  it('refuses to build a root whose page names a file the root would not hold', async () => {
+    const clientDir = clientFolder('broken', '<svg>1</svg>', ['en']);
+    await expect(
+      buildLanderCdnRoot({ clientDir, site, outDir: path.join(work, 'broken-root'), mediaDir: work }),
+    ).rejects.toThrow('landers/video/en names /landers/video/de, which the CDN root does not hold');
+  });
+
   it('uploads assets first and pages last with their types and cache headers; a second publish uploads nothing', async () => {
     const { dir, manifest } = await build('two', '<svg>1</svg>');
     const first = await publishLanderRoot({ dir, client: s3().client, bucket: s3().bucket, now: NOW });
@@ -142,7 +154,7 @@ describe('landers on a CDN: the CDN root and its publish (docs/architecture.md Â
     expect(next.deleted).toEqual([]);
     // The new favicon (and its variants) before the page that names it; the fonts did not change.
     expect(next.uploaded.filter((key) => key.startsWith('assets/'))).toHaveLength(3);
-    expect(next.uploaded.at(-1)).toBe('landers/video/en');
+    expect(next.uploaded.slice(-2).sort()).toEqual(['landers/video/de', 'landers/video/en']);
     expect(next.uploaded).not.toContain('_astro/font.abc123.woff2');
 
     const stillInGrace = await publishLanderRoot({

@@ -182,6 +182,7 @@ export async function buildLanderCdnRoot(input: {
     }
   }
   for (const [file, data] of assets) written.push({ path: file, kind: 'asset', data });
+  checkSelfContained(written);
 
   await fs.rm(outDir, { recursive: true, force: true });
   const files: CdnFile[] = [];
@@ -204,6 +205,23 @@ export async function buildLanderCdnRoot(input: {
   const manifest: CdnManifest = { site: site.package_name, appOrigin: site.public_url, files };
   await fs.writeFile(path.join(outDir, CDN_MANIFEST), JSON.stringify(manifest, null, 1));
   return manifest;
+}
+
+/**
+ * Every root-relative URL a page of the root names (in an attribute or an inline style) must be a
+ * file of the root: a lander on the CDN has no app behind it to answer the rest.
+ * @throws naming the first page and the URLs that would answer 404.
+ */
+function checkSelfContained(files: { path: string; kind: CdnFile['kind']; data: Uint8Array }[]): void {
+  const paths = new Set(files.map((file) => file.path));
+  for (const file of files) {
+    if (file.kind !== 'page') continue;
+    const html = Buffer.from(file.data).toString('utf8');
+    const urls = [...html.matchAll(/(?:="|url\()(\/[^/"')\s][^"')\s]*)/g)].map((match) => match[1]!.split(/[?#]/)[0]!);
+    const missing = [...new Set(urls)].filter((url) => !paths.has(url.slice(1)));
+    if (missing.length > 0)
+      throw new Error(`${file.path} names ${missing.join(', ')}, which the CDN root does not hold`);
+  }
 }
 
 async function writeFile(root: string, file: string, data: Uint8Array): Promise<void> {
