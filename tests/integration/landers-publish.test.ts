@@ -144,6 +144,24 @@ describe('landers on a CDN: the CDN root and its publish (docs/architecture.md Â
     }
   });
 
+  it('serves a built root folder the same way (for tests without a bucket)', async () => {
+    const { dir } = await build('folder', '<svg>1</svg>');
+    const cdn = await startCdnStandIn({ dir });
+    try {
+      const page = await fetch(`${cdn.url}/landers/video/de`, { headers: { 'accept-encoding': 'gzip' } });
+      expect([page.status, page.headers.get('content-type'), page.headers.get('content-encoding')]).toEqual([
+        200,
+        'text/html; charset=utf-8',
+        'gzip',
+      ]);
+      expect(page.headers.get('cache-control')).toBe('public, max-age=60');
+      expect((await fetch(`${cdn.url}/.cdn-files.json`)).status).toBe(404);
+      expect((await fetch(`${cdn.url}/landers/video/xx`)).status).toBe(404);
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('keeps an asset the new pages no longer name for the grace period, then deletes it', async () => {
     const before = new Set(await s3().keys());
     const { dir } = await build('three', '<svg>2</svg>');
