@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAndPublishLanders, type PublishResult } from '../../src/server/landers/cdn/publish';
+import { buildLanderCdnRoot, type CdnManifest } from '../../src/server/landers/cdn/cdn-root';
+import { publishLanderRoot, type PublishResult } from '../../src/server/landers/cdn/publish';
 import { loadSites } from '../../src/server/sites/load-sites';
 import { startCdnStandIn, type CdnStandIn } from '../helpers/cdn-stand-in';
 import { sitesWith } from '../helpers/custom-sites';
@@ -26,6 +27,8 @@ let s3: S3StandIn;
 let cdn: CdnStandIn;
 let app: Awaited<ReturnType<typeof serveBuild>>;
 let published: PublishResult;
+let manifest: CdnManifest;
+const root = path.join(work, 'root');
 
 beforeAll(async () => {
   s3 = await startS3StandIn('amora-landers');
@@ -39,14 +42,13 @@ beforeAll(async () => {
     },
   });
   app = await serveBuild(dist, port, path.join(work, 'data'), { SITES_DIR: sitesDir, SEED_MEMBERS: '0' });
-  published = await buildAndPublishLanders({
+  manifest = await buildLanderCdnRoot({
     clientDir: path.join(dist, 'client'),
     site: loadSites(sitesDir).byPackageName.get('amora')!,
     mediaDir: path.resolve('landers/media'),
-    client: s3.client,
-    bucket: s3.bucket,
-    now: new Date(),
+    outDir: root,
   });
+  published = await publishLanderRoot({ dir: root, client: s3.client, bucket: s3.bucket, now: new Date() });
 }, 240_000);
 
 afterAll(async () => {
@@ -92,6 +94,12 @@ describe('landers on a CDN (docs/architecture.md §3 Landers on a CDN)', () => {
     expect(published.uploaded.some((key) => /^_astro\/.+\.woff2$/.test(key))).toBe(true);
     expect(published.uploaded.some((key) => /^assets\/favicon\.[0-9a-f]{10}\.svg$/.test(key))).toBe(true);
     expect(published.uploaded.some((key) => /^media\/landers\/video\/.+\.[0-9a-f]{10}\.webm$/.test(key))).toBe(true);
+  });
+
+  it('publishing the same build again uploads nothing (a bucket of more than 1,000 objects, listed in full)', async () => {
+    expect(manifest.files.length).toBeGreaterThan(1_000);
+    const again = await publishLanderRoot({ dir: root, client: s3.client, bucket: s3.bucket, now: new Date() });
+    expect(again).toEqual({ uploaded: [], unchanged: manifest.files.length, deleted: [], kept: [] });
   });
 
   it('a lander from the CDN loads with no failed request, from the CDN only, and its CTA reaches the app with the tracking record', async () => {

@@ -5,11 +5,11 @@ import zlib from 'node:zlib';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildLanderCdnRoot, type CdnManifest } from '../../src/server/landers/cdn/cdn-root';
-import { PUBLISH_STATE_KEY, publishLanderRoot } from '../../src/server/landers/cdn/publish';
+import { buildAndPublishLanders, PUBLISH_STATE_KEY, publishLanderRoot } from '../../src/server/landers/cdn/publish';
 import { loadSites } from '../../src/server/sites/load-sites';
 import { startCdnStandIn } from '../helpers/cdn-stand-in';
 import { sitesWith } from '../helpers/custom-sites';
-import { useS3StandIn } from '../helpers/s3-stand-in';
+import { startS3StandIn, useS3StandIn } from '../helpers/s3-stand-in';
 
 const s3 = useS3StandIn('amora-landers');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-landers-publish-'));
@@ -190,6 +190,24 @@ describe('landers on a CDN: the CDN root and its publish (docs/architecture.md Â
     });
     expect(after.deleted.sort()).toEqual(oldFavicon.sort());
     expect(await s3().keys()).not.toEqual(expect.arrayContaining([oldFavicon[0]]));
+  });
+
+  it('builds and publishes in one step through a temporary folder (buildAndPublishLanders)', async () => {
+    const own = await startS3StandIn('amora-landers-once');
+    try {
+      const result = await buildAndPublishLanders({
+        clientDir: clientFolder('once', '<svg>4</svg>'),
+        site,
+        mediaDir: work,
+        client: own.client,
+        bucket: own.bucket,
+        now: NOW,
+      });
+      expect(result.uploaded).toContain('landers/video/en');
+      expect(await own.keys()).toEqual([...result.uploaded, PUBLISH_STATE_KEY].sort());
+    } finally {
+      await own.close();
+    }
   });
 
   it('switches no page when an asset upload fails', async () => {

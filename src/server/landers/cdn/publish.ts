@@ -5,7 +5,7 @@ import path from 'node:path';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -64,16 +64,22 @@ export function landersBucketClient(config: S3Config): S3Client {
   });
 }
 
+/**
+ * Every object's key and ETag. Pages by `Marker` (ListObjects, version 1), which every S3-compatible
+ * service answers: the loopback stand-in (s3rver) cannot make a version-2 continuation token on
+ * this Node (its DES cipher is gone from OpenSSL 3), so a bucket of more than 1,000 objects, which
+ * one site's landers are, could not be listed there.
+ */
 async function listBucket(client: S3Client, bucket: string): Promise<Map<string, string>> {
   const etags = new Map<string, string>();
-  let ContinuationToken: string | undefined;
-  do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
-    for (const object of page.Contents ?? [])
-      if (object.Key) etags.set(object.Key, (object.ETag ?? '').replace(/"/g, ''));
-    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-  } while (ContinuationToken);
-  return etags;
+  let Marker: string | undefined;
+  for (;;) {
+    const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Marker }));
+    const contents = page.Contents ?? [];
+    for (const object of contents) if (object.Key) etags.set(object.Key, (object.ETag ?? '').replace(/"/g, ''));
+    if (!page.IsTruncated || contents.length === 0) return etags;
+    Marker = page.NextMarker ?? contents.at(-1)!.Key;
+  }
 }
 
 async function readState(client: S3Client, bucket: string, site: string): Promise<PublishState> {
