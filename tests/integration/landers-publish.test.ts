@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,9 +17,8 @@ const s3 = useS3StandIn('amora-landers');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-landers-publish-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-const site = loadSites(
-  sitesWith({ amora: { public_url: 'https://amora.test', cdn_prefix: 'https://media.amora.test' } }),
-).byPackageName.get('amora')!;
+const SITES_DIR = sitesWith({ amora: { public_url: 'https://amora.test', cdn_prefix: 'https://media.amora.test' } });
+const site = loadSites(SITES_DIR).byPackageName.get('amora')!;
 
 const STYLE = '@font-face{src:url(/_astro/font.abc123.woff2)}@font-face{src:url(/_astro/font-ext.def456.woff2)}';
 const SCRIPT = 'document.title="x"';
@@ -205,6 +206,32 @@ describe('landers on a CDN: the CDN root and its publish (docs/architecture.md Â
       });
       expect(result.uploaded).toContain('landers/video/en');
       expect(await own.keys()).toEqual([...result.uploaded, PUBLISH_STATE_KEY].sort());
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('npm run landers:publish uploads a built root to the LANDERS_S3_* bucket, and nothing the second time', async () => {
+    const own = await startS3StandIn('amora-landers-cli');
+    try {
+      const { dir, manifest } = await build('cli', '<svg>5</svg>');
+      const run = () =>
+        promisify(execFile)(
+          process.execPath,
+          ['--import', 'tsx', 'src/server/landers/cdn/landers-cli.ts', 'publish', '--site', 'amora', '--dir', dir],
+          {
+            env: {
+              ...process.env,
+              SITES_DIR,
+              ...Object.fromEntries(Object.entries(own.env).map(([k, v]) => [`LANDERS_${k}`, v])),
+            },
+          },
+        );
+      expect((await run()).stdout).toContain(
+        `amora â†’ amora-landers-cli: ${manifest.files.length} uploaded, 0 unchanged`,
+      );
+      expect((await run()).stdout).toContain(`0 uploaded, ${manifest.files.length} unchanged`);
+      expect(await own.keys()).toContain('landers/video/en');
     } finally {
       await own.close();
     }

@@ -55,13 +55,25 @@ export interface PublishResult {
 
 /** An S3 client for the landers' bucket (LANDERS_S3_*; a few retries, as the storage's). */
 export function landersBucketClient(config: S3Config): S3Client {
-  return new S3Client({
+  const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
     credentials: config.credentials ?? undefined,
     maxAttempts: 3,
   });
+  // Path-style, the SDK asks for the bucket (the listing) as `/bucket/`; some S3-compatible services
+  // (s3rver, the loopback stand-in) sign that as `/bucket` and refuse it. S3 takes either.
+  const bucketPath = `/${config.bucket}/`;
+  client.middlewareStack.add(
+    (next) => (args) => {
+      const request = args.request as { path?: string };
+      if (request.path === bucketPath) request.path = bucketPath.slice(0, -1);
+      return next(args);
+    },
+    { step: 'build', name: 'bucketPathWithoutSlash' },
+  );
+  return client;
 }
 
 /**
