@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { parseIpRange, type IpRange } from './security/ip-ranges';
 import { S3_ENV_SCHEMA, s3ConfigFrom, s3EnvProblems, type S3Config } from './storage/s3-config';
+import { LANDERS_S3_ENV_SCHEMA, landersS3ConfigFrom, landersS3EnvProblems } from './landers/cdn/landers-bucket-config';
 
 /** The non-empty, trimmed entries of a comma-separated variable. */
 function listOf(value: string): string[] {
@@ -175,6 +176,8 @@ const envSchema = z.object({
   MOLLIE_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).default('https://api.mollie.com/v2/'),
   /** S3-compatible storage for uploads and media (S3_URL, S3_BUCKET, …; storage/s3-config.ts); unset → DATA_DIR/uploads. */
   ...S3_ENV_SCHEMA,
+  /** The bucket `npm run landers:publish` uploads the landers' CDN copy to (LANDERS_S3_*; landers/cdn/landers-bucket-config.ts). */
+  ...LANDERS_S3_ENV_SCHEMA,
 });
 
 /**
@@ -225,6 +228,8 @@ export interface Config {
   landerMediaDir: string;
   /** Uploads and media in an S3-compatible bucket (S3_URL and S3_BUCKET set); null → local disk under DATA_DIR/uploads. */
   s3: S3Config | null;
+  /** docs/architecture.md §3 Landers on a CDN: the bucket the CDN serves the landers from (LANDERS_S3_URL and LANDERS_S3_BUCKET set), else null. */
+  landersS3: S3Config | null;
   /** docs/product.md §11 Reconciliation: how long an open payment waits for its webhook (ms). */
   payments: {
     reconcileAfterMs: number;
@@ -258,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
   const problems = [
     ...(parsed.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
     ...s3EnvProblems(defined),
+    ...landersS3EnvProblems(defined),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const e = parsed.data;
@@ -302,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     staticDir: e.STATIC_DIR ? path.resolve(cwd, e.STATIC_DIR) : null,
     landerMediaDir: path.resolve(cwd, e.LANDER_MEDIA_DIR),
     s3: s3ConfigFrom(e),
+    landersS3: landersS3ConfigFrom(e),
     payments: {
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_S * 1000,
       mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_URL } : null,

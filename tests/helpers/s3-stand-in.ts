@@ -7,7 +7,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll } from 'vitest';
@@ -57,7 +57,7 @@ export async function startS3StandIn(bucket = 'amora-test') {
     maxAttempts: 1,
   });
   // The SDK asks for a bucket as `/bucket/`, which s3rver signs as `/bucket` (SignatureDoesNotMatch);
-  // S3 takes either, so bucket requests (ListObjectsV2) go without the slash. Object requests are unaffected.
+  // S3 takes either, so bucket requests (ListObjects) go without the slash. Object requests are unaffected.
   client.middlewareStack.add(
     (next) => (args) => {
       const request = args.request as { path?: string };
@@ -67,18 +67,21 @@ export async function startS3StandIn(bucket = 'amora-test') {
     { step: 'build', name: 's3rverBucketPath' },
   );
 
-  /** Every key in the bucket (under `prefix`), sorted. */
+  /**
+   * Every key in the bucket (under `prefix`), sorted. Pages by `Marker` (ListObjects): s3rver cannot
+   * make a version-2 continuation token on this Node (DES is gone from OpenSSL 3), so a version-2
+   * listing of more than 1,000 keys fails there.
+   */
   async function keys(prefix = ''): Promise<string[]> {
     const found: string[] = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken }),
-      );
-      for (const object of page.Contents ?? []) if (object.Key) found.push(object.Key);
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-    return found.sort();
+    let Marker: string | undefined;
+    for (;;) {
+      const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix || undefined, Marker }));
+      const contents = page.Contents ?? [];
+      for (const object of contents) if (object.Key) found.push(object.Key);
+      if (!page.IsTruncated || contents.length === 0) return found.sort();
+      Marker = page.NextMarker ?? contents.at(-1)!.Key;
+    }
   }
 
   return {

@@ -41,6 +41,7 @@ function stickyVariants(request: Request): Record<string, string> {
  * variant's design and copy. The target URL carries
  * `lander` (and `variant`), so the lander's tracking record names them; the pre-rendered landers
  * themselves never vary. Bots get the requested design without cookies and are not counted.
+ * With the site's `landers_url` set the target is that lander on the CDN (an absolute URL).
  * Null for an unknown design.
  */
 export function redirectToLander(input: {
@@ -56,7 +57,7 @@ export function redirectToLander(input: {
   const url = new URL(request.url);
   const headers = new Headers({ vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
   if (isbot(request.headers.get('user-agent'))) {
-    headers.set('location', `${landerPathFor(site, input.design, locale)}${url.search}`);
+    headers.set('location', `${site.landers_url ?? ''}${landerPathFor(site, input.design, locale)}${url.search}`);
     return { response: new Response(null, { status: 302, headers }), visit: null };
   }
 
@@ -69,7 +70,9 @@ export function redirectToLander(input: {
   target.searchParams.set('lander', design);
   if (variantTag) target.searchParams.set('variant', variantTag);
   else target.searchParams.delete('variant');
-  headers.set('location', `${target.pathname}${target.search}`);
+  // A site whose landers are on a CDN (`landers_url`) sends the visitor there: the entry link stays
+  // on the app, so the visit and the variant are counted here (docs/product.md §12 Landers on a CDN).
+  headers.set('location', `${site.landers_url ?? ''}${target.pathname}${target.search}`);
   // Never null: the target names its lander. Merged with the cookie's record, so its network is
   // the URL's on a new click and the earlier one otherwise.
   const tracking = trackingFromUrl(target, request, site)!;

@@ -4,8 +4,9 @@ import { htmlResponse } from './serve-prerendered';
 
 /**
  * `GET /sites/{site}/…` (docs/architecture.md §3 Serving and compression): the build's static copy
- * of a pre-rendered lander or page, the folder a CDN serves, as that CDN would serve it (no
- * tracking cookie; the lander's script carries the record). Served by the app, not as a plain
+ * of a pre-rendered lander or page as a plain static host would serve it (no tracking cookie; the
+ * lander's script carries the record). It still names the app's own paths (fonts, media, /signup):
+ * the root a CDN serves is made from it by `npm run landers:build` (§3 Landers on a CDN). Served by the app, not as a plain
  * file, so it gets every page's security headers (the middleware adds them: frame-ancestors,
  * Referrer-Policy, Permissions-Policy, HSTS behind a trusted proxy), and only to the site it
  * belongs to: `site` is the request's site (by host), and another site's copy is unknown here.
