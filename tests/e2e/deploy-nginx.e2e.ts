@@ -6,6 +6,9 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildLanderCdnRoot } from '../../src/server/landers/cdn/cdn-root';
+import { loadSites } from '../../src/server/sites/load-sites';
+import { startCdnStandIn, type CdnStandIn } from '../helpers/cdn-stand-in';
 import { startSmtpReceiver } from '../helpers/smtp-receiver';
 import { sitesWith } from '../helpers/custom-sites';
 import { useBrowser, type E2eBrowser } from './browser';
@@ -21,7 +24,8 @@ import { freePort, waitForServer } from './server';
  * included); nginx runs deploy/nginx/amora.conf with a self-signed certificate; the site's
  * public_url is nginx's https origin. Through nginx, in Chromium: a signup whose activation mail
  * links to https on public_url, a sandbox purchase, a chat message arriving over the event
- * stream, and a lander.
+ * stream, a lander, and a lander from the site's CDN copy (docs/architecture.md §3 Landers on a
+ * CDN) whose calls to action reach the app through nginx.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const browser = useBrowser();
@@ -32,6 +36,8 @@ const stand = {} as {
   httpPort: number;
   app: ChildProcess;
   nginx: Awaited<ReturnType<typeof startNginx>>;
+  sitesDir: string;
+  cdn?: CdnStandIn;
 };
 /** The member-facing journeys' helpers, pointed at nginx, in browser contexts that accept its certificate. */
 const viaNginx = (): E2eBrowser => ({
@@ -130,7 +136,7 @@ beforeAll(async () => {
     PORT: String(stand.appPort),
     DATA_DIR: path.join(work, 'data'),
     SMTP_URL: stand.smtp.url,
-    SITES_DIR: sitesWith({ amora: { public_url: `https://127.0.0.1:${tlsPort}` } }),
+    SITES_DIR: (stand.sitesDir = sitesWith({ amora: { public_url: `https://127.0.0.1:${tlsPort}` } })),
     LOG_LEVEL: 'warn',
     // Only this loopback address may open the console: shows which client address the app believes.
     ADMIN_ALLOWED_IPS: '127.0.0.2',
@@ -139,6 +145,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await stand.cdn?.close();
   await stand.nginx?.stop();
   if (stand.app && stand.app.exitCode === null) {
     stand.app.kill('SIGTERM');
@@ -243,6 +250,19 @@ describe('the app behind nginx with TLS (deploy/)', () => {
     const page = await viaNginx().newPage();
     await landerLeadsToSignup(page, `${stand.nginx.url}/landers/video/en`, stand.nginx.url);
   });
+
+  it('a lander from the CDN copy loads without a failed request and its calls to action reach signup through nginx', async () => {
+    const cdnRoot = path.join(work, 'cdn');
+    await buildLanderCdnRoot({
+      clientDir: path.resolve(process.env.AMORA_OUT_DIR ?? 'dist', 'client'),
+      site: loadSites(stand.sitesDir).byPackageName.get('amora')!,
+      mediaDir: path.join(root, 'landers/media'),
+      outDir: cdnRoot,
+    });
+    stand.cdn = await startCdnStandIn({ dir: cdnRoot });
+    const page = await viaNginx().newPage();
+    await landerLeadsToSignup(page, `${stand.cdn.url}/landers/video/en`, stand.nginx.url);
+  }, 240_000);
 
   it('keeps idle connections to the app open for the next requests (upstream keep-alive)', async () => {
     for (let i = 0; i < 3; i++) expect(await getFrom('127.0.0.1', '/build-id.json')).toBe(200);
