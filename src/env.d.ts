@@ -7,6 +7,8 @@ declare namespace App {
     user: import('~/shared/contracts/profile').User | null;
     /** May this visitor sign up / search (site rule with the request's traffic source). */
     access: import('./server/sites/visitor-access').VisitorAccess;
+    /** Whether cookies set on this answer carry `Secure` (server/http/cookies.ts secureCookies()). */
+    secureCookies: boolean;
   }
 }
 

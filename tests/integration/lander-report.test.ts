@@ -58,6 +58,7 @@ describe('lander report (docs/product.md §12)', () => {
     const enter = (query: string, userAgent = CHROME) =>
       enterLander(ctx(), {
         site,
+        secureCookies: false,
         design: 'video',
         request: new Request(`http://localhost/landers/video/${query}`, { headers: { 'user-agent': userAgent } }),
       });

@@ -47,6 +47,8 @@ export function redirectToLander(input: {
   site: SiteConfig;
   design: string;
   request: Request;
+  /** secureCookies() of the request. */
+  secureCookies: boolean;
   now?: Date;
   random?: () => number;
 }): { response: Response; visit: LanderVisit | null } | null {
@@ -72,14 +74,14 @@ export function redirectToLander(input: {
   headers.set('location', `${target.pathname}${target.search}`);
   // Never null: the target names its lander. Merged with the cookie's record, so its network is
   // the URL's on a new click and the earlier one otherwise.
-  const tracking = trackingFromUrl(target, request, site)!;
+  const tracking = trackingFromUrl(target, request, site, input.secureCookies)!;
   if (tracking.setCookie) headers.append('set-cookie', tracking.setCookie);
   // Without consent the variant is drawn again on every entry (docs/product.md §3 Consent).
   if (experiment && variant?.isNew && mayPersistFor(site, request))
     headers.append(
       'set-cookie',
       preferenceCookie(
-        url,
+        input.secureCookies,
         EXPERIMENT_COOKIE,
         JSON.stringify({ ...sticky, [experiment.name]: variant.id }),
         EXPERIMENT_MAX_AGE_S,
@@ -97,7 +99,7 @@ export function redirectToLander(input: {
  */
 export async function enterLander(
   ctx: AppContext,
-  input: { site: SiteConfig; design: string; request: Request },
+  input: { site: SiteConfig; design: string; request: Request; secureCookies: boolean },
 ): Promise<Response | null> {
   const entry = redirectToLander({ ...input, now: ctx.clock.now() });
   if (!entry) return null;
