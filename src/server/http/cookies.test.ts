@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { secureCookies, sessionCookie } from './cookies';
 
-const production = { nodeEnv: 'production' as const };
+const production = { nodeEnv: 'production' as const, trustedProxies: [] };
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 const noOrigin = {};
 
@@ -39,23 +39,41 @@ describe('secureCookies (docs/architecture.md §5 Cookies)', () => {
     ).toBe(true);
   });
 
-  it("follows the site's public_url scheme in production, whoever asks", () => {
-    const local = request('http://localhost:4321/');
-    const https = { public_url: 'https://amora.example:8443' };
+  it('a loopback peer declared as a proxy (TRUST_PROXY) is a proxy, not a browser, even without its headers', () => {
+    const behindNginx = { nodeEnv: 'production' as const, trustedProxies: ['127.0.0.1', '::1'] };
+    for (const clientAddress of ['127.0.0.1', '::1'])
+      expect(
+        secureCookies({
+          config: behindNginx,
+          site: noOrigin,
+          request: request('http://127.0.0.1:4321/'),
+          clientAddress,
+        }),
+      ).toBe(true);
+  });
+
+  it("an https public_url keeps remote visitors Secure; an http one is the operator's choice of plain HTTP", () => {
+    const local = request('http://lovelane.test:4321/');
+    const https = { public_url: 'https://lovelane.test' };
     const http = { public_url: 'http://amora.internal:4321' };
-    expect(secureCookies({ config: production, site: https, request: local, clientAddress: '127.0.0.1' })).toBe(true);
+    expect(secureCookies({ config: production, site: https, request: local, clientAddress: '203.0.113.9' })).toBe(true);
+    expect(secureCookies({ config: production, site: https, request: local, clientAddress: '127.0.0.1' })).toBe(false);
     expect(secureCookies({ config: production, site: http, request: local, clientAddress: '203.0.113.9' })).toBe(false);
   });
 
   it('the development server and tests use plain-HTTP cookies on every host; TLS here always means Secure', () => {
     const remote = { site: { public_url: 'https://amora.example' }, clientAddress: '203.0.113.9' };
     for (const nodeEnv of ['development', 'test'] as const)
-      expect(secureCookies({ config: { nodeEnv }, request: request('http://flirtbox.test:4321/'), ...remote })).toBe(
-        false,
-      );
+      expect(
+        secureCookies({
+          config: { nodeEnv, trustedProxies: [] },
+          request: request('http://flirtbox.test:4321/'),
+          ...remote,
+        }),
+      ).toBe(false);
     expect(
       secureCookies({
-        config: { nodeEnv: 'development' },
+        config: { nodeEnv: 'development', trustedProxies: [] },
         site: noOrigin,
         request: request('https://flirtbox.test/'),
         clientAddress: '127.0.0.1',

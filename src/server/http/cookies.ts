@@ -3,6 +3,7 @@ import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S, OPERATOR_DEVICE_COOKIE } from '../au
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { Config } from '../config';
 import { OPERATOR_COOKIE } from '../operators/operator-sessions';
+import { isInRanges, parseIpRange, type IpRange } from '../security/ip-ranges';
 import { isLoopbackAddress } from '../security/public-address';
 import type { SiteConfig } from '../sites/site-config';
 
@@ -16,8 +17,8 @@ export function readCookies(request: Request): Record<string, string | undefined
 
 /** What decides whether an answer's cookies carry `Secure` (secureCookies()). */
 export interface CookieSecurityInput {
-  config: Pick<Config, 'nodeEnv'>;
-  /** The site the request is for; its `public_url` scheme is the operator's word on TLS. */
+  config: Pick<Config, 'nodeEnv' | 'trustedProxies'>;
+  /** The site the request is for; an `http:` `public_url` is the operator's word that it has no TLS. */
   site: Pick<SiteConfig, 'public_url'>;
   request: Request;
   /** The client's address as resolveClientAddress() gives it (the socket's peer without TRUST_PROXY). */
@@ -27,24 +28,38 @@ export interface CookieSecurityInput {
 /**
  * Whether the cookies of this answer carry `Secure` (docs/architecture.md §5 Cookies). Decided by
  * configuration and the connection, never by a header the client chooses (`Host`,
- * `original-host`, `X-Forwarded-*` from an untrusted peer), so no request can make production
- * cookies travel over plain HTTP:
+ * `original-host`, `X-Forwarded-*`), so no request can make production cookies travel over plain
+ * HTTP:
  * 1. TLS ends on this server (an `https:` request URL): Secure;
  * 2. the development server (`astro dev`) or the test harness (NODE_ENV `development`/`test`): not
  *    Secure, so `http://lovelane.test:4321` works like `http://localhost:4321`;
- * 3. the site's `public_url` is `https://…`: Secure (a production site always);
- * 4. the site's `public_url` is `http://…`: not Secure (the operator serves it over plain HTTP);
- * 5. no `public_url`: not Secure only for a browser on this machine — the client address is
- *    loopback and the request carries no proxy header (a proxy on the same machine adds
- *    `X-Forwarded-For`); anyone else gets Secure.
+ * 3. the site's `public_url` is `http://…`: not Secure (the operator serves it over plain HTTP);
+ * 4. otherwise not Secure only for a browser on this machine: the client address is loopback, is
+ *    not one of TRUST_PROXY's proxies, and the request carries no proxy header (`Forwarded`,
+ *    `X-Forwarded-*`, `X-Real-IP`). A proxy in front of production is declared in TRUST_PROXY or
+ *    adds `X-Forwarded-For`, so every visitor it forwards gets Secure; so does every remote client.
  */
 export function secureCookies(input: CookieSecurityInput): boolean {
   const { config, site, request, clientAddress } = input;
   if (new URL(request.url).protocol === 'https:') return true;
   if (config.nodeEnv !== 'production') return false;
-  if (site.public_url) return site.public_url.startsWith('https:');
-  const proxied = PROXY_HEADERS.some((name) => request.headers.has(name));
+  if (site.public_url?.startsWith('http:')) return false;
+  const proxied =
+    PROXY_HEADERS.some((name) => request.headers.has(name)) ||
+    isInRanges(clientAddress, proxyRanges(config.trustedProxies));
   return proxied || !isLoopbackAddress(clientAddress);
+}
+
+const compiledRanges = new WeakMap<readonly string[], IpRange[]>();
+
+/** TRUST_PROXY's ranges, parsed once per config. */
+function proxyRanges(trustedProxies: readonly string[]): IpRange[] {
+  let ranges = compiledRanges.get(trustedProxies);
+  if (!ranges) {
+    ranges = trustedProxies.map(parseIpRange).filter((range): range is IpRange => range !== null);
+    compiledRanges.set(trustedProxies, ranges);
+  }
+  return ranges;
 }
 
 /**
