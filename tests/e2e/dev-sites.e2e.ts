@@ -75,9 +75,12 @@ describe('another demo site over plain HTTP on this machine (docs/architecture.m
     await page.goto(`${origin}/profile`);
     await page.reload();
     expect(new URL(page.url()).pathname).toBe('/profile');
-    const me = await page.request.get(`${origin}/api/user.php`, { headers: { 'package-name': 'lovelane' } });
-    expect(me.status()).toBe(200);
-    expect(((await me.json()) as { email: string }).email).toBe('lotte@example.com');
+    // The browser's own call (it resolves lovelane.test; Node would not) carries the cookie.
+    const me = await page.evaluate(async () => {
+      const response = await fetch('/api/user.php', { headers: { 'package-name': 'lovelane' } });
+      return { status: response.status, email: ((await response.json()) as { email?: string }).email };
+    });
+    expect(me).toEqual({ status: 200, email: 'lotte@example.com' });
     await context.close();
   });
 
