@@ -6,6 +6,7 @@ import type { AppContext } from '../context';
 import { OPERATOR_COOKIE, readOperatorSession, type OperatorSession } from '../operators/operator-sessions';
 import { isInRanges } from '../security/ip-ranges';
 import { resolveSiteForApi } from '../sites/resolve-site';
+import type { SiteConfig } from '../sites/site-config';
 import { isOriginAllowed } from './allowed-origin';
 import { readCookies, secureCookies } from './cookies';
 import { parseQuery, readJsonBody } from './parse';
@@ -19,6 +20,8 @@ export interface OperatorRequest {
   session: OperatorSession | null;
   sessionToken: string | undefined;
   clientAddress: string;
+  /** The site of the `package-name` header: its public_url is the origin of links the console hands out. */
+  site: SiteConfig;
   /** Whether cookies set on this answer carry `Secure` (secureCookies()). */
   secureCookies: boolean;
   /** Set-Cookie header values to add to the response. */
@@ -108,6 +111,7 @@ export async function handleAdminApi(
       session,
       sessionToken,
       clientAddress,
+      site,
       secureCookies: secure,
       setCookies: [],
     };
