@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import { variantValue, assignVariant, runningExperimentFor } from '../affiliates/experiments';
-import { countLanderVisit } from '../affiliates/lander-visits';
+import { countLanderBotVisit, countLanderVisit } from '../affiliates/lander-visits';
 import type { AppContext } from '../context';
 import { landerPathFor } from '../landers/prerendered-files';
 import type { SiteConfig } from '../sites/site-config';
@@ -40,7 +40,8 @@ function stickyVariants(request: Request): Record<string, string> {
  * by weight (then kept for 90 days, with consent: docs/product.md §3 Consent), and goes to that
  * variant's design and copy. The target URL carries
  * `lander` (and `variant`), so the lander's tracking record names them; the pre-rendered landers
- * themselves never vary. Bots get the requested design without cookies and are not counted.
+ * themselves never vary. Bots get the requested design without cookies and no visit (`bot` true:
+ * counted apart for the report's note).
  * Null for an unknown design.
  */
 export function redirectToLander(input: {
@@ -51,7 +52,7 @@ export function redirectToLander(input: {
   secureCookies: boolean;
   now?: Date;
   random?: () => number;
-}): { response: Response; visit: LanderVisit | null } | null {
+}): { response: Response; visit: LanderVisit | null; bot: boolean } | null {
   const { site, request } = input;
   const locale = detectRequestLocale(request, site.domain_language);
   if (!landerPathFor(site, input.design, locale)) return null;
@@ -59,7 +60,7 @@ export function redirectToLander(input: {
   const headers = new Headers({ vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
   if (isbot(request.headers.get('user-agent'))) {
     headers.set('location', `${landerPathFor(site, input.design, locale)}${url.search}`);
-    return { response: new Response(null, { status: 302, headers }), visit: null };
+    return { response: new Response(null, { status: 302, headers }), visit: null, bot: true };
   }
 
   const experiment = runningExperimentFor(site, input.design, input.now ?? new Date());
@@ -89,6 +90,7 @@ export function redirectToLander(input: {
     );
   return {
     response: new Response(null, { status: 302, headers }),
+    bot: false,
     visit: { site: site.package_name, lander: design, variant: variantTag, network: tracking.record.network ?? null },
   };
 }
@@ -103,9 +105,10 @@ export async function enterLander(
 ): Promise<Response | null> {
   const entry = redirectToLander({ ...input, now: ctx.clock.now() });
   if (!entry) return null;
-  if (entry.visit) {
+  if (entry.visit || entry.bot) {
     try {
-      await countLanderVisit(ctx, entry.visit);
+      if (entry.visit) await countLanderVisit(ctx, entry.visit);
+      else await countLanderBotVisit(ctx, input.site.package_name);
     } catch (error) {
       ctx.log.warn('lander visit not counted', { site: input.site.package_name, error });
     }
