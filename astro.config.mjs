@@ -3,8 +3,10 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientCodeSplitting } from './scripts/client-chunks.mjs';
+import { siteHosts } from './scripts/site-hosts.mjs';
 import { zodInBrowser } from './scripts/zod-in-browser.mjs';
 
 /** A new id per build (or AMORA_BUILD_ID): pages poll it to notice a new deployment. */
@@ -63,7 +65,12 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
+  server: {
+    port: Number(process.env.PORT ?? 4321),
+    host: process.env.HOST ?? 'localhost',
+    // The development server answers every configured site's host (docs/architecture.md §5).
+    allowedHosts: siteHosts(path.resolve(process.env.SITES_DIR ?? './config/sites')),
+  },
   security: {
     checkOrigin: false,
     csp: CSP,

@@ -9,6 +9,8 @@ declare namespace App {
     access: import('./server/sites/visitor-access').VisitorAccess;
     /** The route's name for the request series (docs/architecture.md §5 Metrics; scripts/metrics-http.mjs reads it). */
     metricsRoute?: string;
+    /** Whether cookies set on this answer carry `Secure` (server/http/cookies.ts secureCookies()). */
+    secureCookies: boolean;
   }
 }
 

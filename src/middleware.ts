@@ -2,6 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { getAppContext } from '~/server/app';
 import { registerAllMessages } from '~/server/i18n/messages';
 import { botErrorResponse } from '~/server/http/bots';
+import { clientAddressOf } from '~/server/http/client-address';
+import { secureCookies } from '~/server/http/cookies';
 import { resolvePageContext } from '~/server/http/page-context';
 import { cspHash } from '~/server/http/content-security-policy';
 import { cspSourcesFor, isHttpsRequest, withSecurityHeaders } from '~/server/http/security-headers';
@@ -56,6 +58,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = page.locale;
   context.locals.user = page.user;
   context.locals.access = page.access;
+  context.locals.secureCookies = secureCookies({
+    config: ctx.config,
+    site: page.site,
+    request: context.request,
+    clientAddress: clientAddressOf(context, ctx.config.trustedProxies),
+  });
   let rendered: Response;
   try {
     rendered = await next();

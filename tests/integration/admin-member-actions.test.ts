@@ -206,6 +206,7 @@ describe('banning and unbanning a member', () => {
       request: new Request(url),
       url: new URL(url),
       clientAddress: '203.0.113.9',
+      locals: { secureCookies: false },
     });
     expect(response.headers.get('location')).toBe('/pages/ban');
     expect(response.headers.get('set-cookie')).toBeNull();

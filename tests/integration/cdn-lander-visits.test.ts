@@ -25,6 +25,7 @@ describe('landers on a CDN: visits and experiment splits (docs/product.md §12 L
       const response = await enterLander(ctx(), {
         site,
         design: 'video',
+        secureCookies: true,
         request: new Request(`https://amora.test/landers/video/?network=adnet&sub1=s${i}&clickid=c${i}`, {
           headers: { 'user-agent': CHROME, 'accept-language': 'de-DE' },
         }),
@@ -57,6 +58,7 @@ describe('landers on a CDN: visits and experiment splits (docs/product.md §12 L
     const response = await enterLander(ctx(), {
       site,
       design: 'gallery',
+      secureCookies: true,
       request: new Request('https://amora.test/landers/gallery/?network=adnet', {
         headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
       }),

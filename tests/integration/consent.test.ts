@@ -118,15 +118,17 @@ describe('the tracking cookie follows the choice (docs/product.md §3 Consent)',
     expect(amora.consent_required).toBe(true);
     for (const cookie of ['', 'amora_consent=denied', 'amora_consent=GRANTED', 'amora_consent=granted%00']) {
       expect(mayPersistFor(amora, request(cookie))).toBe(false);
-      expect(trackingFromUrl(url, request(cookie), amora)).toEqual({
+      expect(trackingFromUrl(url, request(cookie), amora, false)).toEqual({
         record: { network: 'adnet', sub1: 's' },
         setCookie: null,
       });
     }
-    expect(trackingFromUrl(url, request('amora_consent=granted'), amora)?.setCookie).toMatch(
+    expect(trackingFromUrl(url, request('amora_consent=granted'), amora, false)?.setCookie).toMatch(
       /^amora_tracking=.*Max-Age=2592000/,
     );
-    expect(trackingFromUrl(url, request(''), { consent_required: false })?.setCookie).toMatch(/^amora_tracking=/);
+    expect(trackingFromUrl(url, request(''), { consent_required: false }, false)?.setCookie).toMatch(
+      /^amora_tracking=/,
+    );
   });
 });
 
@@ -141,6 +143,7 @@ describe("POST /consent, the footer's choice (docs/product.md §3 Consent)", () 
         body: choice === null ? '' : new URLSearchParams({ choice }).toString(),
       }),
       amora,
+      false,
     );
   const cookiesOf = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
 

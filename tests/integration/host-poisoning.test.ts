@@ -7,25 +7,33 @@ import { paymentEndpoint } from '../../src/server/http/endpoints/payments';
 import { passwordEndpoint } from '../../src/server/http/endpoints/password';
 import { settleBackgroundMails } from '../../src/server/mail/background-mail';
 import { settleActivationMails } from '../../src/server/signup/activation';
-import { ORIGIN } from '../helpers/api';
+import { likesEndpoint } from '../../src/server/http/endpoints/likes';
+import { notificationsEndpoint } from '../../src/server/http/endpoints/notifications';
+import { settleOutbox } from '../../src/server/outbox/deliver-outbox';
+import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
+import { sitesWith } from '../helpers/custom-sites';
 import { established, MEMBER_PASSWORD } from '../helpers/factories';
 import { loggedInMember } from '../helpers/session';
 import { useSmtpReceiver } from '../helpers/smtp-receiver';
 
 /**
- * docs/product.md §3 Settings (`origin`): every absolute URL the server writes comes from the
+ * docs/product.md §3 Settings (`public_url`): every absolute URL the server writes comes from the
  * site's configured origin. These calls arrive as the server would build them from a request
  * whose `Host` (and `X-Forwarded-Host`, `original-host`) an attacker chose: the request's URL
- * itself is on `attacker.example`.
+ * itself is on `attacker.example`. The default site is configured as a staging server behind TLS
+ * on a non-default port (`public_url` https://amora.example:8443), as in production.
  */
+const AMORA_ORIGIN = 'https://amora.example:8443';
 const smtp = useSmtpReceiver();
-const harness = useTestContext();
+const harness = useTestContext({
+  SITES_DIR: sitesWith({
+    amora: { hosts: ['localhost', '127.0.0.1', 'amora.test', 'amora.example'], public_url: AMORA_ORIGIN },
+  }),
+});
 const ctx = () => ({ ...harness.ctx(), mailer: smtp.mailer() });
 
 const ATTACKER = 'attacker.example';
-/** The configured origin of the demo's default site in tests: this server's own address (PORT 4321). */
-const AMORA_ORIGIN = ORIGIN;
 
 /** Calls `operations` at `path` with every host header an attacker can set pointing at ATTACKER. */
 async function poisoned(
@@ -139,5 +147,45 @@ describe('links the server writes never follow the request host (docs/product.md
     const [payment] = await ctx().db.select().from(sandboxPayments);
     expect(new URL(payment!.redirectUrl).origin).toBe(AMORA_ORIGIN);
     expect(new URL(payment!.webhookUrl).origin).toBe(AMORA_ORIGIN);
+  });
+
+  it('the like mail (profile and unsubscribe links, List-Unsubscribe) is on the configured origin', async () => {
+    const liked = await loggedInMember(ctx(), 'Lia', { language: 'en' });
+    const fan = await loggedInMember(ctx(), 'Fan');
+    const answer = await poisoned(likesEndpoint, '/api/likes.php', {
+      method: 'POST',
+      body: { profile: liked.id },
+      cookie: fan.cookie,
+    });
+    expect(answer.status).toBe(200);
+    await settleOutbox();
+    const { text, links } = await lastMailTo('lia@example.com');
+    expectOnlyOrigin(text, links, AMORA_ORIGIN, /^\/(unsubscribe|members)/);
+    expect(text).toMatch(new RegExp(`${AMORA_ORIGIN}/unsubscribe\\?u=${liked.id}&k=like&s=`));
+    const mail = smtp.received.filter((each) => each.to?.[0]?.address === 'lia@example.com').at(-1)!;
+    const listUnsubscribe = mail.headers.find((header) => header.key === 'list-unsubscribe')?.value;
+    expect(String(listUnsubscribe)).toContain(`<${AMORA_ORIGIN}/unsubscribe?u=${liked.id}&k=like&s=`);
+  });
+});
+
+describe('a public_url with a port passes the Origin check of every write (docs/product.md §7)', () => {
+  const put = (origin: string, cookie: string) =>
+    callApi(ctx(), notificationsEndpoint, '/api/notifications.php', {
+      method: 'PUT',
+      body: { like_mail: false },
+      cookie,
+      headers: { origin },
+    });
+
+  it('accepts Origin https://amora.example:8443 and refuses another port, scheme or host', async () => {
+    const { cookie } = await loggedInMember(ctx(), 'Olga');
+    expect((await put(AMORA_ORIGIN, cookie)).status).toBe(200);
+    for (const origin of ['https://amora.example:9443', 'http://amora.example:8443', 'https://attacker.example:8443'])
+      expect((await put(origin, cookie)).status, origin).toBe(403);
+  });
+
+  it('development on localhost keeps working beside it: the request’s own loopback origin passes', async () => {
+    const { cookie } = await loggedInMember(ctx(), 'Dev');
+    expect((await put('http://localhost:4321', cookie)).status).toBe(200);
   });
 });

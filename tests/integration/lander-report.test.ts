@@ -58,6 +58,7 @@ describe('lander report (docs/product.md §12)', () => {
     const enter = (query: string, userAgent = CHROME) =>
       enterLander(ctx(), {
         site,
+        secureCookies: false,
         design: 'video',
         request: new Request(`http://localhost/landers/video/${query}`, { headers: { 'user-agent': userAgent } }),
       });
@@ -74,6 +75,20 @@ describe('lander report (docs/product.md §12)', () => {
       { site: 'amora', day: '2026-11-21', lander: 'video', variant: '', network: 'adnet', visits: 2 },
       { site: 'amora', day: '2026-11-22', lander: 'video', variant: '', network: 'adnet', visits: 1 },
     ]);
+    // The bots are counted apart, for the report's note, and in no row.
+    await enter('', 'curl/8.5.0');
+    await enter(
+      '?network=adnet',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0.0.0 Safari/537.36',
+    );
+    const report = await landerReport(ctx(), { site: 'amora', from: '2026-11-21', to: '2026-11-22' });
+    expect(report.botVisits).toBe(3);
+    expect(report.rows.reduce((sum, row) => sum + row.visits, 0)).toBe(5);
+    expect(formatLanderReport(report)).toContain(
+      'Note: 3 entry-link visits by bots (crawlers, curl, headless browsers) in this period are in no row. To try an experiment, send a browser User-Agent (README: Landers).',
+    );
+    expect((await landerReport(ctx(), { site: 'amora', from: '2026-11-23', to: '2026-11-30' })).botVisits).toBe(0);
+    expect((await landerReport(ctx(), { site: 'flirtbox', from: '2026-11-21', to: '2026-11-22' })).botVisits).toBe(0);
   });
 
   it('prints per design and variant the counts and rates with 95 % intervals, and whether the leader is significant', async () => {
@@ -136,6 +151,8 @@ describe('lander report (docs/product.md §12)', () => {
     expect(text).toContain(
       'Experiment spring: spring:b leads spring:a on signup rate, p = 0.0003 → significant (p < 0.05)',
     );
+    // No bot visited: no note.
+    expect(text).not.toContain('bots');
 
     // Fewer visits: the same rates are no longer significantly different.
     const small = await landerReport(ctx(), { site: 'amora', from: '2026-11-11', to: '2026-11-11' });

@@ -6,7 +6,7 @@ import { OPEN_REDIRECTS, printable, SAME_SITE_PATHS } from '../corpus/open-redir
 import { ORIGIN } from '../helpers/api';
 
 /** `GET /language?locale=fr&next=…` as the route answers it. */
-const language = (query: string) => switchLanguage(new Request(`${ORIGIN}/language?locale=fr&${query}`));
+const language = (query: string) => switchLanguage(new Request(`${ORIGIN}/language?locale=fr&${query}`), false);
 const params = (query: string) => new URL(`${ORIGIN}/login?${query}`).searchParams;
 
 describe('redirect targets never leave the site (docs/product.md §5 Redirect targets)', () => {

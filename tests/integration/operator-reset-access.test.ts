@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
+import { ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { callAdmin, loggedInOperator, OPERATOR_PASSWORD } from '../helpers/operators';
 
@@ -16,7 +17,7 @@ describe('resetting an operator’s access (docs/product.md §13 Access)', () =>
       cookie: admin.cookie,
     });
     expect(reset.status).toBe(200);
-    expect(reset.json.setupPath).toMatch(/^\/admin\/setup\?token=[\w-]{43}$/);
+    expect(reset.json.setupUrl).toMatch(new RegExp(`^${ORIGIN}/admin/setup\\?token=[\\w-]{43}$`));
 
     // The moderator's open session ended, and the old password no longer logs in.
     expect((await callAdmin(ctx(), '/admin/api/me', { cookie: moderator.cookie })).json.error.code).toBe(
@@ -29,7 +30,7 @@ describe('resetting an operator’s access (docs/product.md §13 Access)', () =>
     expect(oldLogin.status).toBe(401);
 
     // The new link sets a password, and the next log-in enrols a new authenticator.
-    const token = new URL(reset.json.setupPath, 'http://x').searchParams.get('token');
+    const token = new URL(reset.json.setupUrl).searchParams.get('token');
     const password = 'another-long-operator-password';
     expect((await callAdmin(ctx(), '/admin/api/setup', { method: 'POST', body: { token, password } })).status).toBe(
       200,

@@ -44,6 +44,7 @@ const openLink = (token: string, cookie?: string) =>
     request: new Request(`${ORIGIN}/complete-signup?token=${token}`, { headers: cookie ? { cookie } : {} }),
     url: new URL(`${ORIGIN}/complete-signup?token=${token}`),
     clientAddress: '203.0.113.9',
+    locals: { secureCookies: false },
   });
 
 describe('complete-signup reminder (docs/product.md §10)', () => {

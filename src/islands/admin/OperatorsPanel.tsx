@@ -41,7 +41,7 @@ export default function OperatorsPanel() {
       form.reset();
       return {
         text: `${email} added as ${role}. Send them this one-time setup link (valid until ${formatTime(added.setupExpiresAt)}):`,
-        link: `${window.location.origin}${added.setupPath}`,
+        link: added.setupUrl,
       };
     });
   }
@@ -197,7 +197,7 @@ function ResetAccess({
       danger
       run={async () => {
         const reset = await callAdmin(adminResetOperatorAccessContract, { params: { id: operator.id } });
-        link = `${window.location.origin}${reset.setupPath}`;
+        link = reset.setupUrl;
         return `Access of ${operator.email} reset. Send them this one-time setup link (valid until ${formatTime(reset.setupExpiresAt)}):`;
       }}
       onDone={(text) => onDone({ text, link })}

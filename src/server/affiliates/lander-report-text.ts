@@ -23,11 +23,12 @@ function table(rows: string[][]): string {
 /**
  * The lander report as plain text (`npm run report:landers`): one line per design and variant
  * with visits, signups, activations and sales and their rates per visit with 95 % intervals, then
- * each experiment's leader and whether it leads significantly.
+ * each experiment's leader and whether it leads significantly, and a note when bots visited.
  */
 export function formatLanderReport(report: LanderReport): string {
   const lines = [`Lander report for ${report.site}, ${report.from} to ${report.to} (UTC days, both included)`, ''];
-  if (report.rows.length === 0) return [...lines, 'No visits or signups in this period.'].join('\n');
+  const note = botNote(report.botVisits);
+  if (report.rows.length === 0) return [...lines, 'No visits or signups in this period.', ...note].join('\n');
   lines.push(
     table([
       ['lander', 'variant', 'visits', 'signups', 'signup rate', 'activations', 'activation rate', 'sales', 'sale rate'],
@@ -53,6 +54,16 @@ export function formatLanderReport(report: LanderReport): string {
   lines.push(
     '',
     'Rates are per entry-link visit; signups counted in the period, their activations and sales whenever they came.',
+    ...note,
   );
   return lines.join('\n');
+}
+
+/** The note on bot visits (none when there were none): testing with curl or a headless browser shows up here. */
+function botNote(botVisits: number): string[] {
+  if (botVisits === 0) return [];
+  return [
+    '',
+    `Note: ${botVisits} entry-link visit${botVisits === 1 ? '' : 's'} by bots (crawlers, curl, headless browsers) in this period ${botVisits === 1 ? 'is' : 'are'} in no row. To try an experiment, send a browser User-Agent (README: Landers).`,
+  ];
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { countConversions, withRates } from './conversion-counts';
+import { landerBotVisitsOf } from './lander-visits';
 import { twoProportionTest, type Rate } from './proportions';
 
 /** One design (and variant) of the lander report; counts are of the accounts that signed up in the period. */
@@ -35,6 +36,8 @@ export interface LanderReport {
   to: string;
   rows: LanderReportRow[];
   experiments: ExperimentVerdict[];
+  /** Entry-link visits by bots in the period: in no row (curl and headless browsers count here). */
+  botVisits: number;
 }
 
 /**
@@ -42,8 +45,8 @@ export interface LanderReport {
  * of the days `from`–`to` (UTC, both included) and, of the accounts that signed up in those days,
  * how many signed up, confirmed their e-mail and bought (at any time since), each as a rate per
  * visit with its 95 % confidence interval (`countConversions`); per experiment, whether the variant
- * with the best signup rate leads its runner-up significantly (p < 0.05). Rows are sorted by
- * design, then variant.
+ * with the best signup rate leads its runner-up significantly (p < 0.05); and how many entry-link
+ * visits were bots' (counted in no row). Rows are sorted by design, then variant.
  */
 export async function landerReport(
   ctx: AppContext,
@@ -51,7 +54,8 @@ export async function landerReport(
 ): Promise<LanderReport> {
   const counts = await countConversions(ctx, { ...input, byNetwork: false, byDay: false });
   const rows = counts.map(({ network: _network, day: _day, ...row }) => withRates(row));
-  return { site: input.site, from: input.from, to: input.to, rows, experiments: verdicts(rows) };
+  const botVisits = await landerBotVisitsOf(ctx, input);
+  return { site: input.site, from: input.from, to: input.to, rows, experiments: verdicts(rows), botVisits };
 }
 
 /** Per experiment with at least two variants seen: the leader by signup rate against the runner-up. */

@@ -6,8 +6,9 @@ import type { AppContext } from '../context';
 import { OPERATOR_COOKIE, readOperatorSession, type OperatorSession } from '../operators/operator-sessions';
 import { isInRanges } from '../security/ip-ranges';
 import { resolveSiteForApi } from '../sites/resolve-site';
+import type { SiteConfig } from '../sites/site-config';
 import { isOriginAllowed } from './allowed-origin';
-import { readCookies } from './cookies';
+import { readCookies, secureCookies } from './cookies';
 import { parseQuery, readJsonBody } from './parse';
 import { errorResponse, jsonResponse } from './responses';
 
@@ -19,6 +20,10 @@ export interface OperatorRequest {
   session: OperatorSession | null;
   sessionToken: string | undefined;
   clientAddress: string;
+  /** The site of the `package-name` header: its public_url is the origin of links the console hands out. */
+  site: SiteConfig;
+  /** Whether cookies set on this answer carry `Secure` (secureCookies()). */
+  secureCookies: boolean;
   /** Set-Cookie header values to add to the response. */
   setCookies: string[];
 }
@@ -98,7 +103,18 @@ export async function handleAdminApi(
       body = parsed.value;
     }
     const params = matchPath(operation.contract.path, url.pathname)!;
-    const req: OperatorRequest = { request, url, ctx, session, sessionToken, clientAddress, setCookies: [] };
+    const secure = secureCookies({ config: ctx.config, site, request, clientAddress });
+    const req: OperatorRequest = {
+      request,
+      url,
+      ctx,
+      session,
+      sessionToken,
+      clientAddress,
+      site,
+      secureCookies: secure,
+      setCookies: [],
+    };
     const result = await operation.handle({ query: query.value, body, params }, req as ActiveOperatorRequest);
     const response = result.ok ? jsonResponse(operation.contract.response.parse(result.value)) : failure(result);
     for (const cookie of req.setCookies) response.headers.append('set-cookie', cookie);

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { resolveSiteForApi } from '../sites/resolve-site';
 import type { SiteConfig } from '../sites/site-config';
 import { isOriginAllowed } from './allowed-origin';
-import { readCookies } from './cookies';
+import { readCookies, secureCookies } from './cookies';
 import { parseQuery, readJsonBody } from './parse';
 import { errorResponse, jsonResponse } from './responses';
 
@@ -19,6 +19,8 @@ export interface ApiRequest {
   session: Session | null;
   sessionToken: string | undefined;
   clientAddress: string;
+  /** Whether cookies set on this answer carry `Secure` (secureCookies()). */
+  secureCookies: boolean;
   /** Set-Cookie header values to add to the response. */
   setCookies: string[];
 }
@@ -117,6 +119,12 @@ export async function handleApi(
       session,
       sessionToken,
       clientAddress: meta.clientAddress ?? 'unknown',
+      secureCookies: secureCookies({
+        config: ctx.config,
+        site,
+        request,
+        clientAddress: meta.clientAddress ?? 'unknown',
+      }),
       setCookies: [],
     };
     // A member operation only gets here with a session (checked above).

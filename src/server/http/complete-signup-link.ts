@@ -21,6 +21,6 @@ export async function completeSignupLinkResponse(ctx: AppContext, route: PageRou
     const location = restriction === 'account_banned' ? '/pages/ban' : '/login';
     return new Response(null, { status: 303, headers: { location } });
   }
-  const cookie = await startPageSession(ctx, route, result.value.userId);
+  const cookie = await startPageSession(ctx, route, result.value.userId, route.locals.secureCookies);
   return new Response(null, { status: 303, headers: { location: '/signup', 'set-cookie': cookie } });
 }

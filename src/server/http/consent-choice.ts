@@ -4,7 +4,7 @@ import { safeNextPath } from '~/shared/rules/safe-next';
 import { mergeTracking, trackingFromSearchParams } from '~/shared/tracking';
 import type { SiteConfig } from '../sites/site-config';
 import { isOriginAllowed } from './allowed-origin';
-import { isSecureRequest, preferenceCookie } from './cookies';
+import { preferenceCookie } from './cookies';
 import { readTrackingCookie, trackingSetCookie } from './tracking-cookie';
 
 /**
@@ -14,9 +14,9 @@ import { readTrackingCookie, trackingSetCookie } from './tracking-cookie';
  * keeps us from asking again) and goes back (303) to the page it came from (the same-origin
  * `Referer`'s path and query, else `/`). Accepting also keeps that page's tracking record as
  * the lander would have; declining removes the tracking and experiment cookies.
- * A cross-site request answers 403, a missing or unknown choice 400; neither changes anything.
+ * `secure`: secureCookies() of the request. A cross-site request answers 403, a missing or unknown choice 400; neither changes anything.
  */
-export async function chooseConsent(request: Request, site: SiteConfig): Promise<Response> {
+export async function chooseConsent(request: Request, site: SiteConfig, secure: boolean): Promise<Response> {
   const url = new URL(request.url);
   if (!isOriginAllowed(request, url, site)) return new Response('Forbidden', { status: 403 });
   let choice = null;
@@ -28,16 +28,16 @@ export async function chooseConsent(request: Request, site: SiteConfig): Promise
   if (!choice) return new Response('Bad request: choice must be granted or denied', { status: 400 });
   const back = backPath(request, url, site);
   const headers = new Headers({ location: back, 'cache-control': 'no-store' });
-  headers.append('set-cookie', preferenceCookie(url, CONSENT_COOKIE, choice, CONSENT_MAX_AGE_S));
+  headers.append('set-cookie', preferenceCookie(secure, CONSENT_COOKIE, choice, CONSENT_MAX_AGE_S));
   if (choice === 'granted') {
     const from = new URL(back, url);
     const record = mergeTracking(trackingFromSearchParams(from.searchParams), readTrackingCookie(request));
-    if (record) headers.append('set-cookie', trackingSetCookie(url, record));
+    if (record) headers.append('set-cookie', trackingSetCookie(secure, record));
   } else {
     for (const name of CONSENTED_COOKIES)
       headers.append(
         'set-cookie',
-        stringifySetCookie({ name, value: '', sameSite: 'lax', secure: isSecureRequest(url), path: '/', maxAge: 0 }),
+        stringifySetCookie({ name, value: '', sameSite: 'lax', secure, path: '/', maxAge: 0 }),
       );
   }
   return new Response(null, { status: 303, headers });

@@ -1,50 +1,97 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S, OPERATOR_DEVICE_COOKIE } from '../auth/known-device';
 import { SESSION_COOKIE } from '../auth/sessions';
+import type { Config } from '../config';
 import { OPERATOR_COOKIE } from '../operators/operator-sessions';
+import { isInRanges, parseIpRange, type IpRange } from '../security/ip-ranges';
+import { isLoopbackAddress } from '../security/public-address';
+import type { SiteConfig } from '../sites/site-config';
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/** Headers a reverse proxy adds: a request carrying one did not come straight from a local browser. */
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-real-ip'];
 
 /** Cookies of a request as a name → value map. */
 export function readCookies(request: Request): Record<string, string | undefined> {
   return parseCookie(request.headers.get('cookie') ?? '');
 }
 
-/** Secure cookies everywhere except plain-HTTP localhost development. */
-export function isSecureRequest(url: URL): boolean {
-  return url.protocol === 'https:' || !LOCAL_HOSTS.has(url.hostname);
+/** What decides whether an answer's cookies carry `Secure` (secureCookies()). */
+export interface CookieSecurityInput {
+  config: Pick<Config, 'nodeEnv' | 'trustedProxies'>;
+  /** The site the request is for; an `http:` `public_url` is the operator's word that it has no TLS. */
+  site: Pick<SiteConfig, 'public_url'>;
+  request: Request;
+  /** The client's address as resolveClientAddress() gives it (the socket's peer without TRUST_PROXY). */
+  clientAddress: string;
+}
+
+/**
+ * Whether the cookies of this answer carry `Secure` (docs/architecture.md §5 Cookies). Decided by
+ * configuration and the connection, never by a header the client chooses (`Host`,
+ * `original-host`, `X-Forwarded-*`), so no request can make production cookies travel over plain
+ * HTTP:
+ * 1. TLS ends on this server (an `https:` request URL): Secure;
+ * 2. the development server (`astro dev`) or the test harness (NODE_ENV `development`/`test`): not
+ *    Secure, so `http://lovelane.test:4321` works like `http://localhost:4321`;
+ * 3. the site's `public_url` is `http://…`: not Secure (the operator serves it over plain HTTP);
+ * 4. otherwise not Secure only for a browser on this machine: the client address is loopback, is
+ *    not one of TRUST_PROXY's proxies, and the request carries no proxy header (`Forwarded`,
+ *    `X-Forwarded-*`, `X-Real-IP`). A proxy in front of production is declared in TRUST_PROXY or
+ *    adds `X-Forwarded-For`, so every visitor it forwards gets Secure; so does every remote client.
+ */
+export function secureCookies(input: CookieSecurityInput): boolean {
+  const { config, site, request, clientAddress } = input;
+  if (new URL(request.url).protocol === 'https:') return true;
+  if (config.nodeEnv !== 'production') return false;
+  if (site.public_url?.startsWith('http:')) return false;
+  const proxied =
+    PROXY_HEADERS.some((name) => request.headers.has(name)) ||
+    isInRanges(clientAddress, proxyRanges(config.trustedProxies));
+  return proxied || !isLoopbackAddress(clientAddress);
+}
+
+const compiledRanges = new WeakMap<readonly string[], IpRange[]>();
+
+/** TRUST_PROXY's ranges, parsed once per config. */
+function proxyRanges(trustedProxies: readonly string[]): IpRange[] {
+  let ranges = compiledRanges.get(trustedProxies);
+  if (!ranges) {
+    ranges = trustedProxies.map(parseIpRange).filter((range): range is IpRange => range !== null);
+    compiledRanges.set(trustedProxies, ranges);
+  }
+  return ranges;
 }
 
 /**
  * Set-Cookie for a first-party preference cookie (language, tracking record):
  * not HttpOnly (the page's own script reads and writes it too), SameSite=Lax,
- * path `/`, Secure outside localhost, kept `maxAgeS` seconds.
+ * path `/`, Secure as secureCookies() decides, kept `maxAgeS` seconds.
  */
-export function preferenceCookie(url: URL, name: string, value: string, maxAgeS: number): string {
-  return stringifySetCookie({ name, value, sameSite: 'lax', secure: isSecureRequest(url), path: '/', maxAge: maxAgeS });
+export function preferenceCookie(secure: boolean, name: string, value: string, maxAgeS: number): string {
+  return stringifySetCookie({ name, value, sameSite: 'lax', secure, path: '/', maxAge: maxAgeS });
 }
 
-/** Set-Cookie for the session: HttpOnly, SameSite=Lax, Secure outside localhost. */
-export function sessionCookie(url: URL, token: string, expiresAt: Date): string {
+/** Set-Cookie for the session: HttpOnly, SameSite=Lax, Secure as secureCookies() decides. */
+export function sessionCookie(secure: boolean, token: string, expiresAt: Date): string {
   return stringifySetCookie({
     name: SESSION_COOKIE,
     value: token,
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecureRequest(url),
+    secure,
     path: '/',
     expires: expiresAt,
   });
 }
 
 /** Set-Cookie that removes the session cookie. */
-export function clearSessionCookie(url: URL): string {
+export function clearSessionCookie(secure: boolean): string {
   return stringifySetCookie({
     name: SESSION_COOKIE,
     value: '',
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecureRequest(url),
+    secure,
     path: '/',
     maxAge: 0,
   });
@@ -52,16 +99,16 @@ export function clearSessionCookie(url: URL): string {
 
 /**
  * Set-Cookie for the known-device mark of a successful log-in (docs/product.md §10 Log-in
- * limits): HttpOnly, SameSite=Lax, Secure outside localhost, kept KNOWN_DEVICE_TTL_S.
+ * limits): HttpOnly, SameSite=Lax, Secure as secureCookies() decides, kept KNOWN_DEVICE_TTL_S.
  * It outlives log-out on purpose: the device stays known to the account.
  */
-export function deviceCookie(url: URL, token: string): string {
+export function deviceCookie(secure: boolean, token: string): string {
   return stringifySetCookie({
     name: DEVICE_COOKIE,
     value: token,
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecureRequest(url),
+    secure,
     path: '/',
     maxAge: KNOWN_DEVICE_TTL_S,
   });
@@ -69,16 +116,16 @@ export function deviceCookie(url: URL, token: string): string {
 
 /**
  * Set-Cookie of the operator session (docs/product.md §13 Access): HttpOnly, SameSite=Strict,
- * path `/admin` (never sent to the member pages or API), Secure outside localhost; `expiresAt`
+ * path `/admin` (never sent to the member pages or API), Secure as secureCookies() decides; `expiresAt`
  * null removes it.
  */
-export function operatorCookie(url: URL, token: string, expiresAt: Date | null): string {
+export function operatorCookie(secure: boolean, token: string, expiresAt: Date | null): string {
   return stringifySetCookie({
     name: OPERATOR_COOKIE,
     value: expiresAt ? token : '',
     httpOnly: true,
     sameSite: 'strict',
-    secure: isSecureRequest(url),
+    secure,
     path: '/admin',
     ...(expiresAt ? { expires: expiresAt } : { maxAge: 0 }),
   });
@@ -86,16 +133,16 @@ export function operatorCookie(url: URL, token: string, expiresAt: Date | null):
 
 /**
  * Set-Cookie for the operator's known-device mark after a completed console log-in
- * (docs/product.md §13 Access): HttpOnly, SameSite=Strict, path `/admin`, Secure outside
- * localhost, kept KNOWN_DEVICE_TTL_S; it outlives log-out on purpose.
+ * (docs/product.md §13 Access): HttpOnly, SameSite=Strict, path `/admin`, Secure as
+ * secureCookies() decides, kept KNOWN_DEVICE_TTL_S; it outlives log-out on purpose.
  */
-export function operatorDeviceCookie(url: URL, token: string): string {
+export function operatorDeviceCookie(secure: boolean, token: string): string {
   return stringifySetCookie({
     name: OPERATOR_DEVICE_COOKIE,
     value: token,
     httpOnly: true,
     sameSite: 'strict',
-    secure: isSecureRequest(url),
+    secure,
     path: '/admin',
     maxAge: KNOWN_DEVICE_TTL_S,
   });

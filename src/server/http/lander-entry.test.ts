@@ -35,6 +35,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
   it('goes to the slug of the Accept-Language locale and the site niche, keeping the query and naming the lander', () => {
     const { response, visit } = redirectToLander({
       site: amora,
+      secureCookies: false,
       design: 'video',
       request: get('http://localhost/landers/video/?network=abc&sub1=x&sub2=y', {
         'accept-language': 'de-DE,de;q=0.9,en;q=0.5',
@@ -53,6 +54,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
   it('prefers the i18n_redirected cookie, uses the niche prefix of the site, and keeps an earlier network', () => {
     const fr = redirectToLander({
       site: amora,
+      secureCookies: false,
       design: 'gallery',
       request: get('http://localhost/landers/gallery/', {
         'accept-language': 'de-DE',
@@ -64,6 +66,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     expect(fr.visit?.network).toBe('adnet');
     const milf = redirectToLander({
       site: lovelane,
+      secureCookies: false,
       design: 'video',
       request: get('http://lovelane.test/landers/video/'),
     })!;
@@ -74,6 +77,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     for (const cookie of ['', 'amora_consent=denied', 'amora_consent=maybe']) {
       const entry = redirectToLander({
         site: withExperiment,
+        secureCookies: false,
         design: 'video',
         request: get('http://localhost/landers/video/?network=n1&sub1=s', { 'user-agent': CHROME, cookie }),
         now: NOW,
@@ -89,6 +93,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     // A site that does not ask keeps both cookies as before.
     const open = redirectToLander({
       site: { ...withExperiment, consent_required: false },
+      secureCookies: false,
       design: 'video',
       request: get('http://localhost/landers/video/?network=n1', { 'user-agent': CHROME }),
       now: NOW,
@@ -104,7 +109,12 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
 
   it('refuses an unknown design', () => {
     expect(
-      redirectToLander({ site: amora, design: 'index.php', request: get('http://localhost/landers/index.php/') }),
+      redirectToLander({
+        site: amora,
+        secureCookies: false,
+        design: 'index.php',
+        request: get('http://localhost/landers/index.php/'),
+      }),
     ).toBeNull();
   });
 
@@ -112,6 +122,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     const drawn = [0.1, 0.3, 0.6, 0.9].map((r) =>
       redirectToLander({
         site: withExperiment,
+        secureCookies: false,
         design: 'video',
         request: get('http://localhost/landers/video/?network=n1', { 'user-agent': CHROME, cookie: CONSENTED }),
         now: NOW,
@@ -137,6 +148,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
   it('keeps the sticky variant whatever is drawn, from either design of the experiment', () => {
     const sticky = redirectToLander({
       site: withExperiment,
+      secureCookies: false,
       design: 'gallery',
       request: get('http://localhost/landers/gallery/', {
         cookie: `${EXPERIMENT_COOKIE}=${encodeURIComponent('{"spring":"a"}')}`,
@@ -153,6 +165,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
   it('does not split outside the experiment window, nor for other designs, and drops a variant the URL brings', () => {
     const after = redirectToLander({
       site: withExperiment,
+      secureCookies: false,
       design: 'video',
       request: get('http://localhost/landers/video/?variant=spring:b'),
       now: new Date('2026-12-02T00:00:00Z'),
@@ -161,6 +174,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     expect(after.response.headers.get('location')).toBe('/landers/video/en?lander=video');
     const other = redirectToLander({
       site: withExperiment,
+      secureCookies: false,
       design: 'maplanding',
       request: get('http://localhost/landers/maplanding/'),
       now: NOW,
@@ -171,6 +185,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
   it('sends bots to the design asked for, without cookies and without counting them', () => {
     const bot = redirectToLander({
       site: withExperiment,
+      secureCookies: false,
       design: 'video',
       request: get('http://localhost/landers/video/?network=n1', {
         'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
@@ -202,6 +217,7 @@ describe('/landers/{design}/ entry link (docs/product.md §2, §4, §12)', () =>
     };
     const entry = redirectToLander({
       site: copyTest,
+      secureCookies: false,
       design: 'gallery',
       request: get('http://lovelane.test/landers/gallery/', { 'accept-language': 'nl' }),
       now: NOW,

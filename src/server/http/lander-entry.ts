@@ -1,6 +1,6 @@
 import { isbot } from 'isbot';
 import { variantValue, assignVariant, runningExperimentFor } from '../affiliates/experiments';
-import { countLanderVisit } from '../affiliates/lander-visits';
+import { countLanderBotVisit, countLanderVisit } from '../affiliates/lander-visits';
 import type { AppContext } from '../context';
 import { landerPathFor } from '../landers/prerendered-files';
 import type { SiteConfig } from '../sites/site-config';
@@ -40,7 +40,8 @@ function stickyVariants(request: Request): Record<string, string> {
  * by weight (then kept for 90 days, with consent: docs/product.md §3 Consent), and goes to that
  * variant's design and copy. The target URL carries
  * `lander` (and `variant`), so the lander's tracking record names them; the pre-rendered landers
- * themselves never vary. Bots get the requested design without cookies and are not counted.
+ * themselves never vary. Bots get the requested design without cookies and no visit (`bot` true:
+ * counted apart for the report's note).
  * With the site's `landers_url` set the target is that lander on the CDN (an absolute URL).
  * Null for an unknown design.
  */
@@ -48,9 +49,11 @@ export function redirectToLander(input: {
   site: SiteConfig;
   design: string;
   request: Request;
+  /** secureCookies() of the request. */
+  secureCookies: boolean;
   now?: Date;
   random?: () => number;
-}): { response: Response; visit: LanderVisit | null } | null {
+}): { response: Response; visit: LanderVisit | null; bot: boolean } | null {
   const { site, request } = input;
   const locale = detectRequestLocale(request, site.domain_language);
   if (!landerPathFor(site, input.design, locale)) return null;
@@ -58,7 +61,7 @@ export function redirectToLander(input: {
   const headers = new Headers({ vary: 'Cookie, Accept-Language', 'cache-control': 'private, no-cache' });
   if (isbot(request.headers.get('user-agent'))) {
     headers.set('location', `${site.landers_url ?? ''}${landerPathFor(site, input.design, locale)}${url.search}`);
-    return { response: new Response(null, { status: 302, headers }), visit: null };
+    return { response: new Response(null, { status: 302, headers }), visit: null, bot: true };
   }
 
   const experiment = runningExperimentFor(site, input.design, input.now ?? new Date());
@@ -75,14 +78,14 @@ export function redirectToLander(input: {
   headers.set('location', `${site.landers_url ?? ''}${target.pathname}${target.search}`);
   // Never null: the target names its lander. Merged with the cookie's record, so its network is
   // the URL's on a new click and the earlier one otherwise.
-  const tracking = trackingFromUrl(target, request, site)!;
+  const tracking = trackingFromUrl(target, request, site, input.secureCookies)!;
   if (tracking.setCookie) headers.append('set-cookie', tracking.setCookie);
   // Without consent the variant is drawn again on every entry (docs/product.md §3 Consent).
   if (experiment && variant?.isNew && mayPersistFor(site, request))
     headers.append(
       'set-cookie',
       preferenceCookie(
-        url,
+        input.secureCookies,
         EXPERIMENT_COOKIE,
         JSON.stringify({ ...sticky, [experiment.name]: variant.id }),
         EXPERIMENT_MAX_AGE_S,
@@ -90,6 +93,7 @@ export function redirectToLander(input: {
     );
   return {
     response: new Response(null, { status: 302, headers }),
+    bot: false,
     visit: { site: site.package_name, lander: design, variant: variantTag, network: tracking.record.network ?? null },
   };
 }
@@ -100,13 +104,14 @@ export function redirectToLander(input: {
  */
 export async function enterLander(
   ctx: AppContext,
-  input: { site: SiteConfig; design: string; request: Request },
+  input: { site: SiteConfig; design: string; request: Request; secureCookies: boolean },
 ): Promise<Response | null> {
   const entry = redirectToLander({ ...input, now: ctx.clock.now() });
   if (!entry) return null;
-  if (entry.visit) {
+  if (entry.visit || entry.bot) {
     try {
-      await countLanderVisit(ctx, entry.visit);
+      if (entry.visit) await countLanderVisit(ctx, entry.visit);
+      else await countLanderBotVisit(ctx, input.site.package_name);
     } catch (error) {
       ctx.log.warn('lander visit not counted', { site: input.site.package_name, error });
     }

@@ -29,6 +29,7 @@ describe('landers served from the build', () => {
   it("serves the request site's file with caching and a strong ETag, 304 when unchanged", async () => {
     const response = (await serveLander(store, {
       site: amora,
+      secureCookies: false,
       design: 'video',
       slug: 'de',
       request: get('http://localhost/landers/video/de'),
@@ -40,6 +41,7 @@ describe('landers served from the build', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     const again = (await serveLander(store, {
       site: amora,
+      secureCookies: false,
       design: 'video',
       slug: 'de',
       request: get('http://localhost/landers/video/de', { 'if-none-match': response.headers.get('etag')! }),
@@ -47,6 +49,7 @@ describe('landers served from the build', () => {
     expect(again.status).toBe(304);
     const compressed = (await serveLander(store, {
       site: amora,
+      secureCookies: false,
       design: 'video',
       slug: 'de',
       request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip, deflate, br' }),
@@ -58,6 +61,7 @@ describe('landers served from the build', () => {
     );
     const gzip = (await serveLander(store, {
       site: amora,
+      secureCookies: false,
       design: 'video',
       slug: 'de',
       request: get('http://localhost/landers/video/de', { 'accept-encoding': 'gzip' }),
@@ -65,6 +69,7 @@ describe('landers served from the build', () => {
     expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toContain('sites/amora/');
     const other = (await serveLander(store, {
       site: lovelane,
+      secureCookies: false,
       design: 'video',
       slug: 'de',
       request: get('http://lovelane.test/landers/video/de'),
@@ -81,18 +86,31 @@ describe('landers served from the build', () => {
       },
     };
     const request = get('http://localhost/landers/video/de');
-    const response = (await serveLander(withMeta, { site: amora, design: 'video', slug: 'de', request }))!;
+    const response = (await serveLander(withMeta, {
+      site: amora,
+      secureCookies: false,
+      design: 'video',
+      slug: 'de',
+      request,
+    }))!;
     expect(response.headers.get('content-security-policy')).toBe(policy);
     const page = (await serveStaticPage(withMeta, { site: amora, page: 'terms', request }))!;
     expect(page.headers.get('content-security-policy')).toBe(policy);
     // A file without one gets none here; the middleware then allows no inline script at all.
-    const bare = (await serveLander(store, { site: amora, design: 'video', slug: 'de', request }))!;
+    const bare = (await serveLander(store, {
+      site: amora,
+      secureCookies: false,
+      design: 'video',
+      slug: 'de',
+      request,
+    }))!;
     expect(bare.headers.get('content-security-policy')).toBeNull();
   });
 
   it('stores the tracking record of the URL in the first-party cookie (works without JavaScript)', async () => {
     const response = (await serveLander(store, {
       site: amora,
+      secureCookies: false,
       design: 'video',
       slug: 'de',
       request: get('http://localhost/landers/video/de?network=abc&sub1=x&sub2=y&click_id=c1&utm=z', {
@@ -116,6 +134,7 @@ describe('landers served from the build', () => {
     for (const cookie of ['', 'amora_consent=denied']) {
       const response = (await serveLander(store, {
         site: amora,
+        secureCookies: false,
         design: 'video',
         slug: 'de',
         request: get('http://localhost/landers/video/de?network=abc&sub1=x', { cookie }),
@@ -129,17 +148,41 @@ describe('landers served from the build', () => {
   it('answers null (404) for unknown designs, odd slugs and pages the build lacks, without touching the disk for bad names', async () => {
     const asked = store.asked.length;
     expect(
-      await serveLander(store, { site: amora, design: 'nope', slug: 'de', request: get('http://localhost/') }),
+      await serveLander(store, {
+        site: amora,
+        secureCookies: false,
+        design: 'nope',
+        slug: 'de',
+        request: get('http://localhost/'),
+      }),
     ).toBeNull();
     expect(
-      await serveLander(store, { site: amora, design: 'video', slug: '../../etc', request: get('http://localhost/') }),
+      await serveLander(store, {
+        site: amora,
+        secureCookies: false,
+        design: 'video',
+        slug: '../../etc',
+        request: get('http://localhost/'),
+      }),
     ).toBeNull();
     expect(
-      await serveLander(store, { site: amora, design: 'video', slug: 'xx', request: get('http://localhost/') }),
+      await serveLander(store, {
+        site: amora,
+        secureCookies: false,
+        design: 'video',
+        slug: 'xx',
+        request: get('http://localhost/'),
+      }),
     ).toBeNull();
     expect(store.asked.length).toBe(asked);
     expect(
-      await serveLander(store, { site: amora, design: 'video', slug: 'milf-pl', request: get('http://localhost/') }),
+      await serveLander(store, {
+        site: amora,
+        secureCookies: false,
+        design: 'video',
+        slug: 'milf-pl',
+        request: get('http://localhost/'),
+      }),
     ).toBeNull();
   });
 });

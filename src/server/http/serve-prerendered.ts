@@ -78,11 +78,11 @@ export function htmlResponse(
  */
 export async function serveLander(
   store: PrerenderedStore,
-  input: { site: SiteConfig; design: string; slug: string; request: Request },
+  input: { site: SiteConfig; design: string; slug: string; request: Request; secureCookies: boolean },
 ): Promise<Response | null> {
   const file = await findLanderFile(store, input.site, input.design, input.slug);
   if (!file) return null;
-  const tracking = trackingFromUrl(new URL(input.request.url), input.request, input.site);
+  const tracking = trackingFromUrl(new URL(input.request.url), input.request, input.site, input.secureCookies);
   return htmlResponse(file, input.request, { 'cache-control': 'public, max-age=300' }, tracking?.setCookie ?? null);
 }
 

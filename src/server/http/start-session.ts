@@ -18,7 +18,7 @@ export async function startSessionFor(req: ApiRequest, userId: number): Promise<
     userAgent: req.request.headers.get('user-agent'),
     country: countryOfIp(req.clientAddress),
   });
-  req.setCookies.push(sessionCookie(req.url, token, session.expiresAt));
+  req.setCookies.push(sessionCookie(req.secureCookies, token, session.expiresAt));
   const user = await getUserView(req.ctx, userId);
   if (!user) throw new Error(`account ${userId} vanished while starting its session`);
   return user;

@@ -3,7 +3,7 @@ import { switchLanguage } from './switch-language';
 
 describe('language switcher (docs/product.md §1, §9)', () => {
   it('stores a known locale for 365 days and goes back to the page', () => {
-    const response = switchLanguage(new Request('http://localhost/language?locale=fr&next=/pages/terms'));
+    const response = switchLanguage(new Request('http://localhost/language?locale=fr&next=/pages/terms'), false);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/pages/terms');
     const cookie = response.headers.get('set-cookie')!;
@@ -12,11 +12,16 @@ describe('language switcher (docs/product.md §1, §9)', () => {
     expect(cookie).toContain('SameSite=Lax');
   });
   it('changes nothing for an unknown locale and never leaves the site', () => {
-    const response = switchLanguage(new Request('http://localhost/language?locale=xx&next=https://evil.example/'));
+    const response = switchLanguage(
+      new Request('http://localhost/language?locale=xx&next=https://evil.example/'),
+      false,
+    );
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('location')).toBe('/');
     expect(
-      switchLanguage(new Request('http://localhost/language?locale=de&next=//evil.example')).headers.get('location'),
+      switchLanguage(new Request('http://localhost/language?locale=de&next=//evil.example'), false).headers.get(
+        'location',
+      ),
     ).toBe('/');
   });
 });

@@ -33,8 +33,8 @@ export function readTrackingCookie(request: Request): TrackingRecordValue | null
  * Set-Cookie that stores a tracking record (first-party, 30 days, SameSite=Lax,
  * readable by the lander script so it can also keep a copy in local storage).
  */
-export function trackingSetCookie(url: URL, record: TrackingRecordValue): string {
-  return preferenceCookie(url, TRACKING_COOKIE, trackingCookieValue(record), TRACKING_MAX_AGE_S);
+export function trackingSetCookie(secure: boolean, record: TrackingRecordValue): string {
+  return preferenceCookie(secure, TRACKING_COOKIE, trackingCookieValue(record), TRACKING_MAX_AGE_S);
 }
 
 /**
@@ -42,17 +42,19 @@ export function trackingSetCookie(url: URL, record: TrackingRecordValue): string
  * /match-finder, /members), merged with the one the request's cookie holds (`mergeTracking`:
  * a new click replaces it, a lander or variant alone updates it), and the Set-Cookie that keeps
  * it — null when the visitor has not consented on a site that asks (docs/product.md §3 Consent:
- * the record then lives only in the visit's URLs); null when the URL carries none.
+ * the record then lives only in the visit's URLs); null when the URL carries none. `secure`:
+ * secureCookies() of the request.
  */
 export function trackingFromUrl(
   url: URL,
   request: Request,
   site: Pick<SiteConfig, 'consent_required'>,
+  secure: boolean,
 ): { record: TrackingRecordValue; setCookie: string | null } | null {
   const fromUrl = trackingFromSearchParams(url.searchParams);
   const record = fromUrl && mergeTracking(fromUrl, readTrackingCookie(request));
   if (!record) return null;
-  return { record, setCookie: mayPersistFor(site, request) ? trackingSetCookie(url, record) : null };
+  return { record, setCookie: mayPersistFor(site, request) ? trackingSetCookie(secure, record) : null };
 }
 
 /**

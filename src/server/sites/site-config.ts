@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { publicSettingsSchema } from '~/shared/contracts/settings';
 import { paymentsConfigSchema } from '~/shared/payments-config';
 import { affiliatesConfigSchema } from '../affiliates/affiliates-config';
+import { countryCodeSchema, siteCodeIssues } from './site-codes';
+
+const filled = z.string().trim().min(1, { error: 'must not be empty' });
+
+/**
+ * docs/product.md §3 Settings `company`: the legal entity shown on the static pages and in the
+ * footer. Every field is required and non-empty; an unknown (misspelled) field is refused.
+ */
+const siteCompanySchema = z.strictObject({
+  name: filled,
+  address: filled,
+  kvk: filled,
+  city: filled,
+  country: countryCodeSchema,
+  tradenames: z.array(filled).min(1),
+  vat_numbers: z.array(filled).min(1),
+  support_phone: filled,
+  /** Customer support address; a site file without one gets support@ its domain. */
+  support_email: z.email().optional(),
+  delete_discount: z.number().int().min(0).max(100),
+});
 
 /**
  * The content of one `config/sites/*.json` file: a white-label site and its
@@ -24,7 +45,6 @@ export const siteConfigSchema = publicSettingsSchema
     search_fields: true,
     cdn_prefix: true,
     member_resell: true,
-    company: true,
   })
   .extend({
     package_name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'lowercase letters, digits, . _ -' }),
@@ -47,9 +67,10 @@ export const siteConfigSchema = publicSettingsSchema
       .url({ protocol: /^https?$/ })
       .transform((value) => new URL(value).origin)
       .optional(),
+    company: siteCompanySchema,
     is_default: z.boolean().default(false),
     name: z.string().min(1),
-    countries: z.array(z.string().regex(/^[A-Z]{2}$/)).min(1),
+    countries: z.array(z.string()).min(1),
     /** Free credits a new member receives, so a first conversation works before any purchase. */
     welcome_credits: z.number().int().min(0).max(10_000).default(0),
     /** What the site sells and how it is paid (docs/product.md §11); absent: nothing can be bought. */
@@ -85,6 +106,9 @@ export const siteConfigSchema = publicSettingsSchema
       .optional(),
   })
   .strict()
+  .superRefine((site, check) => {
+    for (const issue of siteCodeIssues(site)) check.addIssue({ code: 'custom', ...issue });
+  })
   .transform((site) => ({
     ...site,
     company: {

@@ -108,3 +108,17 @@ export const landerVisits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.site, t.day, t.lander, t.variant, t.network] })],
 );
+
+/**
+ * Lander entry-link visits by bots (curl, headless browsers, crawlers: server/http/bots.ts) per site
+ * and UTC day: not in the report's visits, only its note that they were seen (docs/product.md §12).
+ */
+export const landerBotVisits = pgTable(
+  'lander_bot_visits',
+  {
+    site: text('site').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visits: integer('visits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.site, t.day] })],
+);

@@ -25,7 +25,7 @@ export const adminAuthOperations = [
     if (!started.ok) return started;
     await endOperatorSession(req.ctx, req.sessionToken);
     const expires = new Date(req.ctx.clock.now().getTime() + SECOND_FACTOR_MS);
-    req.setCookies.push(operatorCookie(req.url, started.value.token, expires));
+    req.setCookies.push(operatorCookie(req.secureCookies, started.value.token, expires));
     return ok({ enrolment: started.value.enrolment });
   }),
   defineAdminOperation(adminSecondFactorContract, async ({ body }, req) => {
@@ -33,13 +33,13 @@ export const adminAuthOperations = [
     const finished = await finishOperatorLogin(req.ctx, req.session, body);
     if (!finished.ok) return finished;
     const expires = new Date(req.ctx.clock.now().getTime() + OPERATOR_SESSION_MS);
-    req.setCookies.push(operatorCookie(req.url, finished.value.token, expires));
-    req.setCookies.push(operatorDeviceCookie(req.url, finished.value.deviceToken));
+    req.setCookies.push(operatorCookie(req.secureCookies, finished.value.token, expires));
+    req.setCookies.push(operatorDeviceCookie(req.secureCookies, finished.value.deviceToken));
     return ok({ recoveryCodes: finished.value.recoveryCodes });
   }),
   defineAdminOperation(adminLogoutContract, async (_input, req) => {
     await endOperatorSession(req.ctx, req.sessionToken);
-    req.setCookies.push(operatorCookie(req.url, '', null));
+    req.setCookies.push(operatorCookie(req.secureCookies, '', null));
     return ok({ done: true as const });
   }),
   defineAdminOperation(adminSetupContract, async ({ body }, req) => completeOperatorSetup(req.ctx, body)),

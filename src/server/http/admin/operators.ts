@@ -8,6 +8,7 @@ import {
 import { ok } from '~/shared/errors';
 import { listAudit } from '../../operators/audit-log';
 import { addOperator, listOperators, resetOperatorAccess, updateOperator } from '../../operators/operator-accounts';
+import { siteOrigin } from '../../sites/site-origin';
 import { defineAdminOperation } from '../admin-api';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -45,7 +46,7 @@ export const adminOperatorOperations = [
     if (!added.ok) return added;
     return ok({
       id: added.value.id,
-      setupPath: `/admin/setup?token=${added.value.setupToken}`,
+      setupUrl: `${siteOrigin(req.ctx, req.site)}/admin/setup?token=${added.value.setupToken}`,
       setupExpiresAt: added.value.setupExpiresAt.toISOString(),
     });
   }),
@@ -55,7 +56,7 @@ export const adminOperatorOperations = [
     if (!reset.ok) return reset;
     return ok({
       id,
-      setupPath: `/admin/setup?token=${reset.value.setupToken}`,
+      setupUrl: `${siteOrigin(req.ctx, req.site)}/admin/setup?token=${reset.value.setupToken}`,
       setupExpiresAt: reset.value.setupExpiresAt.toISOString(),
     });
   }),

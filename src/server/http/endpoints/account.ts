@@ -32,7 +32,7 @@ export const accountEndpoint = [
       reason: body.reason ?? null,
     });
     if (!result.ok) return result;
-    req.setCookies.push(clearSessionCookie(req.url));
+    req.setCookies.push(clearSessionCookie(req.secureCookies));
     return ok({ deleted: true as const });
   }),
 ];

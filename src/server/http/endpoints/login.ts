@@ -20,7 +20,7 @@ export const loginEndpoint = [
       deviceToken: readCookies(req.request)[DEVICE_COOKIE],
     });
     if (!result.ok) return result;
-    req.setCookies.push(deviceCookie(req.url, result.value.deviceToken));
+    req.setCookies.push(deviceCookie(req.secureCookies, result.value.deviceToken));
     return ok({ user: await startSessionFor(req, result.value.userId) });
   }),
 ];

@@ -8,7 +8,7 @@ import { clearSessionCookie } from '../cookies';
 export const logoutEndpoint = [
   defineOperation(logoutContract, async (_input, req) => {
     await destroySession(req.ctx, req.sessionToken);
-    req.setCookies.push(clearSessionCookie(req.url));
+    req.setCookies.push(clearSessionCookie(req.secureCookies));
     return ok('done' as const);
   }),
 ];

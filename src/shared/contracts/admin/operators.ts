@@ -79,7 +79,12 @@ export const adminAddOperatorContract = defineAdminContract({
       .pipe(z.email({ error: 'validation.email' })),
     role: z.enum(OPERATOR_ROLES),
   }),
-  response: z.object({ id: z.number(), setupPath: z.string(), setupExpiresAt: isoDate }),
+  response: z.object({
+    id: z.number(),
+    /** The one-time setup link on the site's public origin (docs/product.md §3 Settings, public_url). */
+    setupUrl: z.url(),
+    setupExpiresAt: isoDate,
+  }),
   errors: ['not_logged_in', 'forbidden', 'validation_failed', 'account_exists'],
 });
 
@@ -107,6 +112,11 @@ export const adminResetOperatorAccessContract = defineAdminContract({
   roles: ['admin'],
   query: noParams,
   body: noParams.optional(),
-  response: z.object({ id: z.number(), setupPath: z.string(), setupExpiresAt: isoDate }),
+  response: z.object({
+    id: z.number(),
+    /** The one-time setup link on the site's public origin (docs/product.md §3 Settings, public_url). */
+    setupUrl: z.url(),
+    setupExpiresAt: isoDate,
+  }),
   errors: ['not_logged_in', 'forbidden', 'not_found', 'conflict'],
 });
