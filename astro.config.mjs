@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import AstroPWA from '@vite-pwa/astro';
 import { fileURLToPath } from 'node:url';
 import { clientCodeSplitting } from './scripts/client-chunks.mjs';
+import { lifecycleEntry } from './scripts/lifecycle-entry.mjs';
 import { zodInBrowser } from './scripts/zod-in-browser.mjs';
 
 /** A new id per build (or AMORA_BUILD_ID): pages poll it to notice a new deployment. */
@@ -75,7 +76,7 @@ export default defineConfig({
   },
   vite: {
     define: { __AMORA_BUILD_ID__: JSON.stringify(BUILD_ID) },
-    plugins: [zodInBrowser()],
+    plugins: [zodInBrowser(), lifecycleEntry()],
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'] },
     environments: {

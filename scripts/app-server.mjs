@@ -79,11 +79,12 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * The server (not listening yet).
- * @param {{ clientDir: string, app: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => unknown }} options
- *   `clientDir`: the build's static folder; `app`: the adapter's request handler.
+ * @param {{ clientDir: string, app: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => unknown, health?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean }} options
+ *   `clientDir`: the build's static folder; `app`: the adapter's request handler; `health`: the
+ *   `/healthz` and `/readyz` responder (health.mjs `healthResponder`), true when it answered.
  * @returns {import('node:http').Server}
  */
-export function createAppServer({ clientDir, app }) {
+export function createAppServer({ clientDir, app, health }) {
   const statics = sirv(clientDir, {
     etag: true,
     brotli: true,
@@ -99,6 +100,7 @@ export function createAppServer({ clientDir, app }) {
   });
   const toApp = (req, res) => compress(req, res, () => app(req, res));
   const server = http.createServer((req, res) => {
+    if (health?.(req, res)) return;
     if (!decodable(req.url ?? '/')) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
       res.end('Bad request.');

@@ -18,14 +18,25 @@ export class SiteConfigError extends Error {
   }
 }
 
+/** The file names in the site folder. @throws SiteConfigError naming the folder when it cannot be read. */
+function readSiteFolder(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new SiteConfigError(
+      `Invalid site configuration: the site folder ${dir} (SITES_DIR) cannot be read (${code})`,
+    );
+  }
+}
+
 /**
  * Reads and validates every `*.json` in `dir`.
  * @throws SiteConfigError on invalid JSON or fields, duplicate package names or hosts,
  *   or when there is not exactly one default site (`is_default`).
  */
 export function loadSites(dir: string): SiteRegistry {
-  const files = fs
-    .readdirSync(dir)
+  const files = readSiteFolder(dir)
     .filter((file) => file.endsWith('.json'))
     .sort();
   const problems: string[] = [];
