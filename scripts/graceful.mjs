@@ -4,9 +4,11 @@
  * 1. stops accepting connections (in a `WEB_CONCURRENCY` worker: the primary hands new connections
  *    to the other workers), but keeps the open ones: a keep-alive connection a client is just
  *    reusing would otherwise be reset under its request;
- * 2. answers every request that still arrives on them with `Connection: close`, and closes a
- *    connection once its response is sent (also a response that began before the drain);
- * 3. closes connections that have been idle for `COLD_IDLE_MS` (the client is not using them);
+ * 2. answers every request that still arrives on them with `Connection: close` (Node closes the
+ *    connection after that response, and the client knows it will);
+ * 3. closes connections that have been idle for `COLD_IDLE_MS` (the client is not using them; a
+ *    connection that just sent a keep-alive response is not closed, as its client may be sending
+ *    the next request on it right now);
  * 4. resolves when no connection is left, or at `deadline`, when the rest are cut.
  * Requests under way finish meanwhile (up to the deadline) with the app fully working: the app's own
  * drain (dist/server/lifecycle.mjs) closes event streams with a reconnect hint at its start and
@@ -43,10 +45,12 @@ export function shutdownTimeoutMs(env) {
 /**
  * Tracks `server`'s connections and requests so it can be drained (see the module's comment).
  * @param {import('node:http').Server} server not listening yet
+ * @param {{ coldIdleMs?: number }} [options] `coldIdleMs`: idle time (ms) after which a draining
+ *   connection is closed (default COLD_IDLE_MS; tests shorten or lengthen it)
  * @returns {{ drain(deadline: number): Promise<{ cut: number }>, isDraining(): boolean }}
  *   `drain` resolves with how many connections had to be cut at the deadline.
  */
-export function drainable(server) {
+export function drainable(server, { coldIdleMs = COLD_IDLE_MS } = {}) {
   /** @type {Map<import('node:net').Socket, { active: number, idleSince: number }>} */
   const connections = new Map();
   let draining = false;
@@ -62,18 +66,19 @@ export function drainable(server) {
     if (!entry) return;
     entry.active++;
     if (draining) res.setHeader('Connection', 'close');
+    // A response that began before the drain went out as keep-alive: its client may send the next
+    // request at once, so the connection is not ended right after it but left to the idle sweep
+    // (or to that next request's `Connection: close`).
     res.once('close', () => {
       entry.active--;
       entry.idleSince = Date.now();
-      // A response that began before the drain went out as keep-alive: the connection ends after it.
-      if (draining && entry.active === 0) socket.end();
     });
   });
 
   const closeCold = () => {
     const now = Date.now();
     for (const [socket, entry] of connections)
-      if (entry.active === 0 && now - entry.idleSince >= COLD_IDLE_MS) socket.end();
+      if (entry.active === 0 && now - entry.idleSince >= coldIdleMs) socket.end();
   };
 
   return {

@@ -1,0 +1,127 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPairs } from '../../bench/chat/setup';
+import { usePgServers } from './pg-servers';
+import { childrenOf } from './processes';
+import { openReconnectingStream } from './reconnecting-stream';
+
+/**
+ * A rolling restart under load (docs/architecture.md §3 Starting, health and restarts): the server
+ * runs WEB_CONCURRENCY=2 workers on PostgreSQL; while 100 requests a second (pages, static files,
+ * API calls, logged-in API calls) go out on a fixed schedule and one member sends a chat message
+ * every 100 ms to another who listens on the event stream (reconnecting as a browser does), the
+ * primary gets SIGHUP and replaces both workers one by one. Not one request may fail, and the
+ * listener gets every message exactly once.
+ */
+const pg = usePgServers('e2e_rolling_restart');
+
+/** What the load sends: path, extra headers, and the status it must get. */
+type Shot = { path: string; headers?: Record<string, string>; status: number };
+
+describe('rolling restart of WEB_CONCURRENCY=2 on PostgreSQL', () => {
+  it('replaces both workers under 100 requests/s and a live chat: no failed request, no lost or repeated message', async () => {
+    const server = await pg.serve({ WEB_CONCURRENCY: '2' });
+    await expect.poll(() => childrenOf(server.pid).length, { timeout: 30_000 }).toBe(2);
+    const before = childrenOf(server.pid);
+    const env = { DATABASE_URL: pg.databaseUrl, DATA_DIR: path.join(pg.work, 'data') };
+    const [pair] = await createPairs(env, 1);
+    const sender = `amora_session=${pair!.senderToken}`;
+    const listener = `amora_session=${pair!.recipientToken}`;
+
+    const shots: Shot[] = [
+      { path: '/', status: 200 },
+      { path: '/build-id.json', status: 200 },
+      { path: '/api/settings.php', headers: { 'package-name': 'amora' }, status: 200 },
+      { path: '/api/user.php', headers: { 'package-name': 'amora', cookie: listener }, status: 200 },
+      { path: '/api/profile_fields.php', headers: { 'package-name': 'amora' }, status: 200 },
+    ];
+    const failures: string[] = [];
+    let requests = 0;
+    const inFlight = new Set<Promise<void>>();
+    const track = (work: Promise<void>) => {
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    };
+    const shoot = (shot: Shot) =>
+      track(
+        fetch(`${server.url}${shot.path}`, { headers: shot.headers })
+          .then(async (response) => {
+            await response.arrayBuffer();
+            if (response.status !== shot.status) failures.push(`${shot.path}: ${response.status}`);
+          })
+          .catch((error: Error) => void failures.push(`${shot.path}: ${error.message} ${String(error.cause)}`)),
+      );
+
+    const sent: number[] = [];
+    const send = (n: number) =>
+      track(
+        fetch(`${server.url}/api/messages.php`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'package-name': 'amora', cookie: sender, origin: server.url },
+          body: JSON.stringify({ conversation: pair!.conversation, text: `rolling ${n}` }),
+        })
+          .then(async (response) => {
+            const body = (await response.json()) as { message?: { id: number } };
+            if (response.status === 200 && body.message) sent.push(body.message.id);
+            else failures.push(`POST /api/messages.php: ${response.status}`);
+          })
+          .catch(
+            (error: Error) => void failures.push(`POST /api/messages.php: ${error.message} ${String(error.cause)}`),
+          ),
+      );
+
+    const stream = await openReconnectingStream(`${server.url}/api/events.php`, listener);
+    // 100 requests a second on a fixed schedule (a slow answer never slows the load): request n is
+    // due 10·n ms after the start, and a timer that fires late sends every request due by then;
+    // every 10th is a chat message (10 a second).
+    let tick = 0;
+    const loadStarted = performance.now();
+    const load = setInterval(() => {
+      const due = Math.floor((performance.now() - loadStarted) / 10);
+      for (; tick < due; tick++) {
+        requests++;
+        if (tick % 10 === 0) send(tick / 10);
+        else shoot(shots[tick % shots.length]!);
+      }
+    }, 10);
+
+    try {
+      // Load before, during and after the restart.
+      await expect.poll(() => sent.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+      const started = Date.now();
+      process.kill(server.pid, 'SIGHUP');
+      await expect
+        .poll(() => childrenOf(server.pid).filter((pid) => !before.includes(pid)).length, { timeout: 150_000 })
+        .toBe(2);
+      await expect.poll(() => childrenOf(server.pid).length, { timeout: 30_000 }).toBe(2);
+      const restartMs = Date.now() - started;
+      const afterRestart = sent.length;
+      await expect.poll(() => sent.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(afterRestart + 10);
+      clearInterval(load);
+      const loadSeconds = (performance.now() - loadStarted) / 1000;
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await expect.poll(() => stream.messageIds.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(sent.length);
+
+      const received = new Set(stream.messageIds);
+      const lost = sent.filter((id) => !received.has(id));
+      const duplicates = stream.messageIds.length - received.size;
+      console.log(
+        `rolling restart under load: ${requests} requests sent in ${loadSeconds.toFixed(1)} s ` +
+          `(${(requests / loadSeconds).toFixed(0)}/s, ${sent.length} chat messages), ${failures.length} failed; ` +
+          `messages sent ${sent.length}, received ${stream.messageIds.length}, lost ${lost.length}, duplicated ${duplicates}; ` +
+          `event stream opened ${stream.opened} times (${stream.failures} failed connections); restart took ${restartMs} ms`,
+      );
+      expect(failures).toEqual([]);
+      expect(lost).toEqual([]);
+      expect(duplicates).toBe(0);
+      // The old workers closed the stream and it came back on a new one (the reconnects are real).
+      expect(stream.opened).toBeGreaterThanOrEqual(2);
+      expect(stream.failures).toBe(0);
+      expect(requests).toBeGreaterThan(500);
+    } finally {
+      clearInterval(load);
+      stream.close();
+    }
+    await server.stop();
+  }, 300_000);
+});
