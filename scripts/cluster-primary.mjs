@@ -96,7 +96,8 @@ export function runPrimary({ count, host, port }) {
       const fresh = fork();
       replacements.add(fresh.id);
       if (!(await listeningOrExit(fresh))) {
-        console.error(`serve: rolling restart stopped: a new process failed to start; the others keep serving`);
+        if (!stopping)
+          console.error('serve: rolling restart stopped: a new process failed to start; the others keep serving');
         break;
       }
       replacements.delete(fresh.id);

@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPairs } from '../../bench/chat/setup';
 import { usePgServers } from './pg-servers';
+import { freePort } from './server';
 import { childrenOf } from './processes';
 import { openReconnectingStream } from './reconnecting-stream';
 
@@ -141,4 +144,56 @@ describe('rolling restart of WEB_CONCURRENCY=2 on PostgreSQL', () => {
     }
     await server.stop();
   }, 300_000);
+
+  it('keeps the old workers serving when a new one cannot start', async () => {
+    // A copy of the build that is then broken, as a bad deploy would be: the new workers cannot start.
+    // Inside the project, where the build's imports find node_modules.
+    const build = path.resolve('.e2e-builds/rolling-restart-broken');
+    fs.rmSync(build, { recursive: true, force: true });
+    fs.cpSync(path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'), build, { recursive: true });
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.resolve('scripts/serve.mjs')], {
+      env: {
+        ...process.env,
+        AMORA_OUT_DIR: build,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(pg.work, 'data'),
+        DATABASE_URL: pg.databaseUrl,
+        LOG_LEVEL: 'warn',
+        WEB_CONCURRENCY: '2',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await expect.poll(() => childrenOf(child.pid!).length, { timeout: 60_000 }).toBe(2);
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/readyz`).then(
+              (res) => res.status,
+              () => 0,
+            ),
+          { timeout: 60_000 },
+        )
+        .toBe(200);
+      const workers = childrenOf(child.pid!);
+      fs.rmSync(path.join(build, 'server', 'lifecycle.mjs'));
+      child.kill('SIGHUP');
+      await expect.poll(() => output, { timeout: 60_000 }).toContain('rolling restart stopped');
+      expect(output).toContain('lifecycle.mjs is missing');
+      expect(childrenOf(child.pid!)).toEqual(workers);
+      expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+      expect(child.exitCode).toBeNull();
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+      fs.rmSync(build, { recursive: true, force: true });
+    }
+    expect(child.exitCode).toBe(0);
+  }, 180_000);
 });
