@@ -52,6 +52,8 @@ export function runPrimary({ count, host, port }) {
   const replacements = new Set();
   let stopping = false;
   let rolling = false;
+  /** The primary's exit code once every worker ended: 1 when it stops because a worker failed. */
+  let exitCode = 0;
 
   const fork = () => cluster.fork();
   cluster.on('listening', (worker) => listeningSince.set(worker.id, Date.now()));
@@ -59,7 +61,7 @@ export function runPrimary({ count, host, port }) {
     const since = listeningSince.get(worker.id);
     listeningSince.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
     }
     if (retiring.delete(worker.id)) return;
@@ -77,13 +79,14 @@ export function runPrimary({ count, host, port }) {
     fork();
   });
 
-  /** Stops every worker (SIGTERM: they drain) and exits with `code` once they ended. */
+  /** Stops every worker (SIGTERM: they drain); the exit handler ends the primary with `code` once they all ended. */
   const shutDown = (code, signal = 'SIGTERM') => {
+    exitCode = Math.max(exitCode, code);
+    if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(code);
+    if (workers.length === 0) process.exit(exitCode);
     for (const worker of workers) worker?.process.kill(signal);
-    void Promise.all(workers.map(exitOf)).then(() => process.exit(code));
   };
 
   const rollingRestart = async () => {
