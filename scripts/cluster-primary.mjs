@@ -3,7 +3,7 @@
  * §6 convention 14): forks N workers (server-process.mjs) that share the port, and
  * - fails fast: a worker that ends before it listened (bad variable, site file or database) stops
  *   the whole server with code 1, so a process manager sees the failure instead of a restart loop;
- *   a worker that ends within MIN_UPTIME_MS of listening stops it too (it would crash again);
+ *   a worker that ends within MIN_UPTIME_MS of its start stops it too (it would crash again);
  * - replaces a worker that ends later;
  * - on SIGTERM/SIGINT stops every worker gracefully and exits 0 once they all ended;
  * - on SIGHUP restarts the workers one by one (rolling restart, e.g. after a deploy): it starts a
@@ -13,7 +13,7 @@
  */
 import cluster from 'node:cluster';
 
-/** A worker that ends sooner than this (ms) after it listened is not replaced: the server stops. */
+/** A worker that ends sooner than this (ms) after its start is not replaced: the server stops. */
 export const MIN_UPTIME_MS = 5_000;
 
 /** Resolves true when `worker` listens, false when it ends first. */
@@ -55,11 +55,19 @@ export function runPrimary({ count, host, port }) {
   /** The primary's exit code once every worker ended: 1 when it stops because a worker failed. */
   let exitCode = 0;
 
-  const fork = () => cluster.fork();
+  /** Worker id → when it was forked (ms). */
+  const forkedAt = new Map();
+  const fork = () => {
+    const worker = cluster.fork();
+    forkedAt.set(worker.id, Date.now());
+    return worker;
+  };
   cluster.on('listening', (worker) => listeningSince.set(worker.id, Date.now()));
   cluster.on('exit', (worker, code, signal) => {
     const since = listeningSince.get(worker.id);
+    const started = forkedAt.get(worker.id) ?? 0;
     listeningSince.delete(worker.id);
+    forkedAt.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
       return;
@@ -72,7 +80,7 @@ export function runPrimary({ count, host, port }) {
       return shutDown(1);
     }
     console.error(`serve: process ${worker.process.pid} ended (${how})`);
-    if (Date.now() - since < MIN_UPTIME_MS) {
+    if (Date.now() - started < MIN_UPTIME_MS) {
       console.error('serve: it ended right after starting; stopping');
       return shutDown(1);
     }
