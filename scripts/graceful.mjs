@@ -75,10 +75,19 @@ export function drainable(server, { coldIdleMs = COLD_IDLE_MS } = {}) {
     });
   });
 
+  // A request the client already sent may still wait unread in the socket while the event loop is
+  // busy; timers run before the loop reads sockets. So a connection that looks idle is only closed in
+  // the check phase that follows the next read of every socket, if it still has no request and has
+  // not been used meanwhile.
   const closeCold = () => {
     const now = Date.now();
-    for (const [socket, entry] of connections)
-      if (entry.active === 0 && now - entry.idleSince >= coldIdleMs) socket.end();
+    for (const [socket, entry] of connections) {
+      if (entry.active !== 0 || now - entry.idleSince < coldIdleMs) continue;
+      const idleSince = entry.idleSince;
+      setImmediate(() => {
+        if (entry.active === 0 && entry.idleSince === idleSince) socket.end();
+      });
+    }
   };
 
   return {
