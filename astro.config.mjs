@@ -6,6 +6,7 @@ import AstroPWA from '@vite-pwa/astro';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clientCodeSplitting } from './scripts/client-chunks.mjs';
+import { lifecycleEntry } from './scripts/lifecycle-entry.mjs';
 import { siteHosts } from './scripts/site-hosts.mjs';
 import { zodInBrowser } from './scripts/zod-in-browser.mjs';
 
@@ -82,7 +83,7 @@ export default defineConfig({
   },
   vite: {
     define: { __AMORA_BUILD_ID__: JSON.stringify(BUILD_ID) },
-    plugins: [zodInBrowser()],
+    plugins: [zodInBrowser(), lifecycleEntry()],
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     ssr: { external: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'] },
     environments: {

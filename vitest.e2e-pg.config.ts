@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The chat journey with its two members on two server processes sharing PostgreSQL, the lander signup journey read back from PostgreSQL, the complete-signup reminder, a crash between a payment and its grant, and WEB_CONCURRENCY processes sharing a port (`npm run test:pg`). */
+/** The chat journey with its two members on two server processes sharing PostgreSQL, the lander signup journey read back from PostgreSQL, the complete-signup reminder, a crash between a payment and its grant, and WEB_CONCURRENCY processes sharing a port, a rolling restart of them under load (`npm run test:pg`). */
 export default defineConfig({
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -11,6 +11,7 @@ export default defineConfig({
       'tests/e2e/complete-signup.e2e-pg.ts',
       'tests/e2e/payments-crash.e2e-pg.ts',
       'tests/e2e/web-concurrency.e2e-pg.ts',
+      'tests/e2e/rolling-restart.e2e-pg.ts',
       'tests/e2e/postbacks.e2e-pg.ts',
       'tests/e2e/metrics-cluster.e2e-pg.ts',
     ],

@@ -81,11 +81,12 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
  * The server (not listening yet).
- * @param {{ clientDir: string, app: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => unknown }} options
- *   `clientDir`: the build's static folder; `app`: the adapter's request handler.
+ * @param {{ clientDir: string, app: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => unknown, health?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean }} options
+ *   `clientDir`: the build's static folder; `app`: the adapter's request handler; `health`: the
+ *   `/healthz` and `/readyz` responder (health.mjs `healthResponder`), true when it answered.
  * @returns {import('node:http').Server}
  */
-export function createAppServer({ clientDir, app }) {
+export function createAppServer({ clientDir, app, health }) {
   const statics = sirv(clientDir, {
     etag: true,
     brotli: true,
@@ -105,6 +106,7 @@ export function createAppServer({ clientDir, app }) {
     compress(req, res, () => app(req, res, undefined, locals));
   };
   const server = http.createServer((req, res) => {
+    if (health?.(req, res)) return;
     const locals = measureRequest(req, res);
     if (!decodable(req.url ?? '/')) {
       locals.metricsRoute = ROUTE_INVALID;

@@ -1,73 +1,57 @@
 // `npm run serve` (and `npm start` after its build and seed): serves the build in `dist/` (or
-// AMORA_OUT_DIR) on $HOST:$PORT through app-server.mjs (method guard, nosniff, precompressed
-// static files, compressed answers, the Astro app). WEB_CONCURRENCY=N runs N server processes
-// sharing the port (node:cluster) when DATABASE_URL is PostgreSQL; the embedded PGlite database
-// belongs to one process, so with it the server stays one process and says so.
+// AMORA_OUT_DIR) on $HOST:$PORT through app-server.mjs (health checks, method guard, nosniff,
+// precompressed static files, compressed answers, the Astro app). Each server process starts the
+// app (configuration, site files, database, migrations, jobs) before it listens and stops
+// gracefully on SIGTERM (server-process.mjs). WEB_CONCURRENCY=N runs N server processes sharing the
+// port (node:cluster, cluster-primary.mjs: fail-fast start, SIGHUP rolling restart) when
+// DATABASE_URL is PostgreSQL; the embedded PGlite database belongs to one process, so with it the
+// server stays one process and says so.
+// Builds are releases (releases.mjs): each process serves the one `current` named when it started.
 import './gc-tuning.mjs';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createAppServer } from './app-server.mjs';
+import { fileURLToPath } from 'node:url';
+import { runPrimary } from './cluster-primary.mjs';
 import { answerClusterMetrics, serveClusterMetrics } from './metrics-cluster.mjs';
 import { useRelease } from './releases.mjs';
+import { runServerProcess } from './server-process.mjs';
 import { serverProcessCount } from './web-concurrency.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.resolve(root, process.env.AMORA_OUT_DIR ?? 'dist');
-// The release this process serves until it stops, whatever build lands later (docs/architecture.md §3 Releases).
-const release = useRelease(outDir);
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
-/** A worker that dies sooner than this after its start is not restarted (it would crash again). */
-const MIN_UPTIME_MS = 5_000;
 
-async function serve() {
-  if (cluster.isWorker) answerClusterMetrics(); // Metrics (docs/architecture.md §5).
-  const { handler } = await import(pathToFileURL(release.entry).href);
-  const server = createAppServer({ clientDir: release.clientDir, app: handler });
-  server.listen(port, host, () => {
-    if (cluster.isPrimary) console.log(`serve: listening on http://${host}:${port}`);
-  });
-  server.on('error', (error) => {
-    console.error(error);
-    process.exit(1);
-  });
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      server.close(() => process.exit(0));
-      server.closeAllConnections();
-    });
-  }
+/** Ends the process with code 1 and a message naming what is wrong (fail fast, before listening). */
+function refuseToStart(error) {
+  console.error(`serve: cannot start: ${error.message}`);
+  process.exit(1);
 }
 
-const { count, note } = serverProcessCount(process.env);
-if (note) console.log(`serve: ${note}`);
+let processes;
+let release;
+try {
+  processes = serverProcessCount(process.env);
+  // The release this process serves until it stops, whatever build lands later (docs/architecture.md §3 Releases).
+  release = useRelease(outDir);
+} catch (error) {
+  refuseToStart(error);
+}
+const { count, note } = processes;
+if (note && cluster.isPrimary) console.log(`serve: ${note}`);
 if (count > 1 && cluster.isPrimary) {
-  console.log(`serve: ${count} server processes on http://${host}:${port}`);
   serveClusterMetrics(); // Metrics: one /metrics scrape covers every worker (docs/architecture.md §5).
-  let stopping = false;
-  const started = new Map();
-  const fork = () => started.set(cluster.fork().id, Date.now());
-  for (let i = 0; i < count; i++) fork();
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    const uptime = Date.now() - (started.get(worker.id) ?? 0);
-    console.error(`serve: process ${worker.process.pid} ended (${signal ?? `code ${code}`})`);
-    if (uptime < MIN_UPTIME_MS) {
-      console.error('serve: it ended right after starting; stopping');
-      process.exit(1);
-    }
-    fork();
+  runPrimary({
+    count,
+    host,
+    port,
+    // A rolling restart (SIGHUP) after a deploy moves the workers to the release `current` names now.
+    beforeRollingRestart: () => {
+      delete process.env.AMORA_RELEASE_DIR;
+      useRelease(outDir);
+    },
   });
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-      cluster.on('exit', () => {
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      });
-    });
-  }
 } else {
-  await serve();
+  if (cluster.isWorker) answerClusterMetrics(); // Metrics (docs/architecture.md §5).
+  await runServerProcess({ outDir: release.dir, host, port, alone: cluster.isPrimary });
 }

@@ -18,5 +18,6 @@ if (env.SEED_ON_START !== '0') {
 console.log(`start: serving on http://${env.HOST}:${env.PORT}`);
 // serve.mjs honours AMORA_OUT_DIR (another output folder) and serves the release that is current there now.
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { cwd: root, stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// SIGHUP too: with WEB_CONCURRENCY it is the rolling restart (scripts/cluster-primary.mjs).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,6 +10,7 @@ import { createPushService, type PushService } from './push/push-service';
 import { loadVapidKeys } from './push/vapid';
 import { loadAppSecret } from './security/app-secret';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createAppLifecycle, type AppLifecycle } from './lifecycle/app-lifecycle';
 import { loadSites, type SiteRegistry } from './sites/load-sites';
 import { createStorage, type Storage } from './storage/storage';
 import type { CamProvider } from './xcams/cam-provider';
@@ -60,13 +61,42 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Photo decodes of this process, `config.photos.decodeConcurrency` at a time (media/decode-queue.ts). */
   imageDecodes: DecodeQueue;
+  /** The process's graceful stop: aborts `draining` when it begins (lifecycle/app-lifecycle.ts). */
+  lifecycle: AppLifecycle;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/** Raised by `createContext` when the database cannot be opened or migrated; names the (password-free) URL. */
+export class DatabaseStartError extends Error {
+  constructor(url: string, cause: unknown) {
+    super(`Cannot open the database ${redactUrl(url)}: ${describe(cause)}`, { cause });
+    this.name = 'DatabaseStartError';
+  }
+}
+
+/** The URL without its password (a log or a terminal may show it). */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return url.split(':')[0] + ':…';
+  }
+}
+
+/** An error's message, with its code when it has one (`ECONNREFUSED`, SQLSTATE `3D000`). */
+function describe(error: unknown): string {
+  const { message, code } = error as { message?: string; code?: string };
+  const text = message || (error instanceof AggregateError ? error.errors.map(describe).join('; ') : String(error));
+  return code && !text.includes(code) ? `${text} (${code})` : text;
+}
+
 /**
- * Opens the database, applies migrations and loads the site files.
- * @throws ConfigError / SiteConfigError / database errors: startup fails fast.
+ * Loads the site files, opens the database and applies migrations.
+ * @throws SiteConfigError naming the file and field, DatabaseStartError naming the database:
+ *   startup fails fast (docs/architecture.md §3 Starting, health and restarts).
  */
 export async function createContext(
   config: Config,
@@ -74,8 +104,17 @@ export async function createContext(
 ): Promise<AppContext> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const sites = loadSites(config.sitesDir);
-  const database = await openDatabase(config.databaseUrl, (error) => log.warn('database connection lost', { error }));
-  await database.migrate(config.migrationsDir);
+  const database = await openDatabase(config.databaseUrl, (error) =>
+    log.warn('database connection lost', { error }),
+  ).catch((error: unknown) => {
+    throw new DatabaseStartError(config.databaseUrl, error);
+  });
+  try {
+    await database.migrate(config.migrationsDir);
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw new DatabaseStartError(config.databaseUrl, error);
+  }
   return {
     config,
     database,
@@ -88,6 +127,7 @@ export async function createContext(
     searchCursorCache: createCursorCache(),
     searchPageCache: createPageCache(overrides.clock ?? systemClock),
     imageDecodes: createDecodeQueue({ concurrency: config.photos.decodeConcurrency }),
+    lifecycle: createAppLifecycle(),
     realtime: createRealtimeHub({
       databaseUrl: database.driver === 'postgres' ? config.databaseUrl : null,
       pool: database.raw.kind === 'postgres' ? database.raw.pool : undefined,

@@ -35,6 +35,10 @@ export function usePgServers(name: string) {
   });
 
   return {
+    /** The file's database. */
+    databaseUrl,
+    /** The file's work folder (the servers' data folder is `data` in it). */
+    work,
     /** Starts one more server process on the database (demo seeding off) with `env` added. */
     async serve(env: Record<string, string> = {}) {
       const server = await serveBuild(

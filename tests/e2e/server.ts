@@ -57,10 +57,12 @@ export async function serveBuild(distDir: string, port: number, dataDir: string,
     url: `http://localhost:${port}`,
     /** The server's process id (with WEB_CONCURRENCY > 1, the primary whose children serve). */
     pid: child.pid!,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+    /** Ends the process with SIGTERM (a graceful stop) and waits for its end; resolves with its exit code. */
+    async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+      if (child.exitCode !== null || child.signalCode !== null)
+        return { code: child.exitCode, signal: child.signalCode };
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     },
     /** Ends the process at once (SIGKILL, like `kill -9`): no shutdown code runs. */
     async kill() {

@@ -85,7 +85,7 @@ describe('the list of background jobs', () => {
     const stop = startPeriodicJobs({ log: harness.ctx().log } as AppContext);
     await vi.advanceTimersByTimeAsync(5_000);
     for (const run of runs) expect(run).toHaveBeenCalled();
-    stop();
+    await stop();
     vi.useRealTimers();
     vi.restoreAllMocks();
     for (const job of ALL_JOBS) await expect(job.run(harness.ctx()), job.name).resolves.toBeUndefined();

@@ -140,6 +140,7 @@ export async function deliverDuePostbacks(ctx: AppContext): Promise<{ attempts: 
     () => claimDue(ctx, BATCH),
     (row) => deliver(ctx, row),
     PARALLEL,
+    ctx.lifecycle.draining,
   );
 }
 

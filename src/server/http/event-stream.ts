@@ -25,8 +25,9 @@ export async function eventStreamResponse(ctx: AppContext, request: Request): Pr
     headers: {
       'content-type': 'text/event-stream; charset=utf-8',
       'x-content-type-options': 'nosniff',
+      // No `Connection` header: HTTP/1.1 keeps the connection by default, HTTP/2 forbids the
+      // header, and a draining server must be free to answer `Connection: close` (scripts/graceful.mjs).
       'cache-control': 'no-store',
-      connection: 'keep-alive',
       'x-accel-buffering': 'no',
     },
   });

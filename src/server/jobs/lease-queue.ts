@@ -28,6 +28,14 @@ export function backoffMs(baseMs: number, attempts: number, maxMs: number): numb
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maxMs);
 }
 
+/** Leases this process took and may still hold, by token (until their expiry): what a graceful stop releases. */
+const held = new Map<string, { queue: LeasedTable; until: number }>();
+
+/** Forgets leases that have expired by `now` (ms): nobody may release them any more. */
+function forgetExpired(now: number): void {
+  for (const [token, lease] of held) if (lease.until <= now) held.delete(token);
+}
+
 /**
  * Claims up to `limit` due rows (pending, `next_attempt_at` ≤ now, no live lease, not in
  * `exclude` — the rows this process is attempting right now, so even a lease that ran out while
@@ -64,22 +72,52 @@ export async function claimLeased(
     ) AND ${col(q.status)} = 'pending'
     RETURNING ${col(q.id)} AS id`,
   );
+  forgetExpired(Date.now());
+  if (rows.length > 0) held.set(leaseToken, { queue: q, until: Date.now() + options.leaseMs });
   return { ids: rows.map((row) => Number(row.id)), leaseToken };
 }
 
 /**
+ * Releases the leases this process still holds on rows that are still pending (a graceful stop
+ * whose deadline came before their attempts ended, docs/architecture.md §3 Starting, health and
+ * restarts): another process may claim them at once instead of after the lease's expiry. A row
+ * whose outcome was already written has no lease any more and is left alone; an attempt that still
+ * ends afterwards finds its token gone and writes nothing (at-least-once, as after a crash).
+ * @returns how many rows were released.
+ */
+export async function releaseHeldLeases(db: Db): Promise<number> {
+  forgetExpired(Date.now());
+  let released = 0;
+  for (const [token, { queue: q }] of held) {
+    const col = (column: PgColumn) => sql.identifier(column.name);
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE ${q.table} SET ${col(q.leaseToken)} = NULL, ${col(q.leaseUntil)} = NULL
+      WHERE ${col(q.leaseToken)} = ${token} AND ${col(q.status)} = 'pending'
+      RETURNING ${col(q.id)} AS id`,
+    );
+    released += rows.length;
+    held.delete(token);
+  }
+  return released;
+}
+
+/**
  * Claims and delivers rounds of rows until a round claims none, `parallel` deliveries at a time.
+ * Once `stop` aborts (the process is draining) no further round is claimed: the round under way
+ * finishes and the rest is left to the other processes.
  * @returns every delivery's outcome, in the order they finished per round.
  */
 export async function drainLeased<T>(
   claimRound: () => Promise<readonly T[]>,
   deliver: (row: T) => Promise<'delivered' | 'retry' | 'failed'>,
   parallel: number,
+  stop?: AbortSignal,
 ): Promise<{ attempts: number; delivered: number }> {
   const limit = pLimit(parallel);
   let attempts = 0;
   let delivered = 0;
-  for (;;) {
+  while (!stop?.aborted) {
     const claimed = await claimRound();
     if (claimed.length === 0) break;
     const outcomes = await Promise.all(claimed.map((row) => limit(() => deliver(row))));

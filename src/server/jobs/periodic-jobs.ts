@@ -25,25 +25,33 @@ export function periodicJobs(): readonly PeriodicJob[] {
 
 /**
  * Starts every job of `jobs` (default: ALL_JOBS) on an unref'd timer (a first run shortly after start).
- * @returns a function that stops them.
+ * @returns a function that stops them: no run starts after it is called, and its promise resolves
+ *   once the runs under way have ended (a graceful stop waits for it, docs/architecture.md §3).
  */
-export function startPeriodicJobs(ctx: AppContext, jobs: readonly PeriodicJob[] = ALL_JOBS): () => void {
+export function startPeriodicJobs(ctx: AppContext, jobs: readonly PeriodicJob[] = ALL_JOBS): () => Promise<void> {
+  const running = new Set<Promise<void>>();
+  let stopped = false;
   const timers = jobs.map((job) => {
-    let running = false;
+    let busy = false;
     const tick = async () => {
-      if (running) return;
-      running = true;
+      if (busy || stopped) return;
+      busy = true;
       try {
         await measureJobRun(job.name, () => job.run(ctx));
       } catch (error) {
         ctx.log.warn('periodic job failed', { job: job.name, error });
       } finally {
-        running = false;
+        busy = false;
       }
     };
-    const first = setTimeout(tick, 5_000);
+    const track = () => {
+      const run = tick();
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    };
+    const first = setTimeout(track, 5_000);
     first.unref();
-    const every = setInterval(tick, job.everyMs);
+    const every = setInterval(track, job.everyMs);
     every.unref();
     jobScheduled(job.name, job.everyMs);
     return () => {
@@ -52,5 +60,9 @@ export function startPeriodicJobs(ctx: AppContext, jobs: readonly PeriodicJob[] 
       jobUnscheduled(job.name);
     };
   });
-  return () => timers.forEach((stop) => stop());
+  return async () => {
+    stopped = true;
+    timers.forEach((stop) => stop());
+    await Promise.all([...running]);
+  };
 }

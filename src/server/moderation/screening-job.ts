@@ -148,10 +148,15 @@ export interface ScreeningRun {
 export async function screenDuePhotos(ctx: AppContext, screen?: ScreenPhoto): Promise<ScreeningRun> {
   const run: ScreeningRun = { screened: 0, unscored: 0, retried: 0 };
   const scorer = screen ?? ((bytes) => screenPhoto(bytes, sharedPhotoClassifier(), ctx.imageDecodes));
-  for (;;) {
+  while (!ctx.lifecycle.draining.aborted) {
     const claimed = await claimDue(ctx, BATCH);
     if (claimed.length === 0) return run;
     for (const [index, row] of claimed.entries()) {
+      // A graceful stop (docs/architecture.md §3): the photos not started yet go back to the others now.
+      if (ctx.lifecycle.draining.aborted) {
+        for (const rest of claimed.slice(index)) await release(ctx, rest, ctx.clock.now());
+        return run;
+      }
       const outcome = await screenOne(ctx, row, scorer);
       if (outcome === 'unavailable') {
         const retryAt = new Date(ctx.clock.now().getTime() + SCREENING_RETRY_DELAY_MS);
@@ -162,6 +167,7 @@ export async function screenDuePhotos(ctx: AppContext, screen?: ScreenPhoto): Pr
       else run[outcome]++;
     }
   }
+  return run;
 }
 
 /** The `photo-screening` job (src/server/jobs/all-jobs.ts). */

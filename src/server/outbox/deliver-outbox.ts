@@ -152,6 +152,7 @@ export async function deliverDueOutbox(ctx: AppContext): Promise<{ attempts: num
     () => claimDue(ctx),
     (row) => deliver(ctx, row),
     PARALLEL,
+    ctx.lifecycle.draining,
   );
 }
 

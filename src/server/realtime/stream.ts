@@ -7,6 +7,15 @@ import { openEventStreams } from '../metrics/series';
 /** Reconnect delay the browser is told to use (ms). */
 export const RETRY_MS = 3_000;
 
+/**
+ * Reconnect delay (ms) a stream closed by a graceful stop tells its browser (docs/architecture.md §3
+ * Starting, health and restarts): soon, to another process, spread over 0.5–2 s so the streams of a
+ * stopping process do not all reconnect in the same instant.
+ */
+export function drainRetryMs(random = Math.random): number {
+  return 500 + Math.floor(random() * 1_500);
+}
+
 const encoder = new TextEncoder();
 
 /**
@@ -38,6 +47,8 @@ export function memberEventStream(
   // Node clears timeouts and intervals alike with clearTimeout.
   let heartbeat: ReturnType<typeof setTimeout> | undefined;
   let presenceId: string | null = null;
+  let onDrain = () => {};
+  const draining = ctx.lifecycle.draining;
   const leave = () => {
     if (presenceId) void streamClosed(ctx, presenceId).catch(() => undefined);
     presenceId = null;
@@ -57,6 +68,7 @@ export function memberEventStream(
       const close = () => {
         if (closed) return;
         closed = true;
+        draining.removeEventListener('abort', onDrain);
         unsubscribe();
         unwatch();
         clearTimeout(heartbeat);
@@ -103,6 +115,12 @@ export function memberEventStream(
       };
 
       signal.addEventListener('abort', close, { once: true });
+      onDrain = () => {
+        send(`retry: ${drainRetryMs()}\n\n`);
+        close();
+      };
+      if (draining.aborted) return onDrain();
+      draining.addEventListener('abort', onDrain, { once: true });
       // The starting point first, then subscribe, then read everything after the starting point:
       // an event published at any moment in between is read by that first flush or woken by the hub.
       last = lastEventId ?? (await latestEventId(ctx, userId));
@@ -126,6 +144,7 @@ export function memberEventStream(
     },
     cancel() {
       closed = true;
+      draining.removeEventListener('abort', onDrain);
       unsubscribe();
       unwatch();
       clearTimeout(heartbeat);

@@ -18,6 +18,18 @@ export class SiteConfigError extends Error {
   }
 }
 
+/** The file names in the site folder. @throws SiteConfigError naming the folder when it cannot be read. */
+function readSiteFolder(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    throw new SiteConfigError(
+      `Invalid site configuration: the site folder ${dir} (SITES_DIR) cannot be read (${code})`,
+    );
+  }
+}
+
 /**
  * Reads and validates every `*.json` in `dir` (docs/product.md §3 Settings, Site file validation).
  * @param landersDir the landers' sources (`landers/` of the project, where the server runs), in
@@ -27,8 +39,7 @@ export class SiteConfigError extends Error {
  *   or not exactly one default site (`is_default`).
  */
 export function loadSites(dir: string, landersDir = path.resolve('landers')): SiteRegistry {
-  const files = fs
-    .readdirSync(dir)
+  const files = readSiteFolder(dir)
     .filter((file) => file.endsWith('.json'))
     .sort();
   const problems: string[] = [];
