@@ -15,7 +15,9 @@ describe('siteOrigin (docs/product.md §3 Settings, public_url)', () => {
     expect(siteOrigin(ctx, site('amora'))).toBe('http://localhost:4321');
     expect(siteOrigin({ config: { port: 5123 } }, site('amora'))).toBe('http://localhost:5123');
     expect(siteOrigin(ctx, { hosts: ['WWW.Example.com', 'example.com'] })).toBe('https://www.example.com');
-    expect(siteOrigin(ctx, { hosts: ['localhost'], public_url: 'https://amora.example' })).toBe('https://amora.example');
+    expect(siteOrigin(ctx, { hosts: ['localhost'], public_url: 'https://amora.example' })).toBe(
+      'https://amora.example',
+    );
   });
 
   it('keeps only the origin of a configured URL and refuses one on a host the site does not list', () => {
