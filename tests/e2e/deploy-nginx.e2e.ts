@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
@@ -47,20 +47,14 @@ const viaNginx = (): E2eBrowser => ({
 });
 
 /**
- * The app as the README's deployment steps start it: `npm run seed` once (with the file's
- * SEED_MEMBERS=0 it only puts the landers' media into storage), then deploy/Procfile's command,
- * both with the environment file's values and the test's own `env` over them.
+ * The app as the README's deployment steps start it: deploy/Procfile's command on an empty data
+ * folder (no seed: the server puts the landers' media into storage itself before it listens), with
+ * the environment file's values and the test's own `env` over them.
  */
 async function startAsDeployed(env: Record<string, string>): Promise<ChildProcess> {
   const command = /^web: (.+)$/m.exec(fs.readFileSync(path.join(root, 'deploy/Procfile'), 'utf8'))![1]!;
   const file = parseEnv(fs.readFileSync(path.join(root, 'deploy/amora.env.example'), 'utf8'));
   const fullEnv = { ...process.env, ...file, AMORA_OUT_DIR: path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'), ...env };
-  const seed = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['src/server/db/seed/cli.ts'], {
-    cwd: root,
-    env: fullEnv,
-    encoding: 'utf8',
-  });
-  if (seed.status !== 0) throw new Error(`npm run seed failed: ${seed.stdout}${seed.stderr}`);
   const child = spawn('sh', ['-c', command], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForServer(`http://127.0.0.1:${env.PORT}/build-id.json`, child, 60_000);
   return child;

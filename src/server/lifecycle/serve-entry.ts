@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { startAppContext } from '../app';
 import type { AppContext } from '../context';
 import { releaseHeldLeases } from '../jobs/lease-queue';
+import { ensureLanderMedia } from '../landers/lander-media';
 import { settleOutbox } from '../outbox/deliver-outbox';
 import { createDatabaseProbe, readinessReport, type ReadinessReport, type ServerState } from './readiness';
 
@@ -34,13 +35,17 @@ let probe: (() => Promise<'ok' | 'unreachable'>) | null = null;
 
 /**
  * Starts the app before the server listens: validates the configuration and the site files, opens
- * the database, applies migrations and starts the periodic jobs.
+ * the database, applies migrations, starts the periodic jobs and puts the landers' media into
+ * storage (LANDER_MEDIA_DIR, idempotent).
  * @throws ConfigError (every bad variable), SiteConfigError (file and field), DatabaseStartError
  *   (the database, without its password, and why).
  */
 export async function startServerApp(): Promise<void> {
   app = await startAppContext();
-  const { db } = app.ctx;
+  const { db, storage, config } = app.ctx;
+  // The pre-rendered landers name their hero media and portraits under `cdn_prefix`: they must be
+  // in storage before the first visitor, whether or not `npm run seed` ran on this data folder.
+  await ensureLanderMedia(storage, config.landerMediaDir);
   probe = createDatabaseProbe(() => db.execute(sql`SELECT 1`), { ttlMs: PROBE_TTL_MS, timeoutMs: PROBE_TIMEOUT_MS });
   jobsRunning = true;
   state = 'ready';
