@@ -99,6 +99,17 @@ export function useRelease(outDir, env = process.env) {
   return release;
 }
 
+/**
+ * useRelease again, for a WEB_CONCURRENCY primary about to fork new workers (a rolling restart):
+ * drops the pinned folder so `current` is resolved anew, and pins the result for those workers.
+ * @param {string} outDir
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function repinRelease(outDir, env = process.env) {
+  delete env.AMORA_RELEASE_DIR;
+  return useRelease(outDir, env);
+}
+
 /** True when `file` is a symbolic link (false when missing). */
 function isLink(file) {
   try {

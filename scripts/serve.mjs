@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runPrimary } from './cluster-primary.mjs';
 import { answerClusterMetrics, serveClusterMetrics } from './metrics-cluster.mjs';
-import { useRelease } from './releases.mjs';
+import { repinRelease, useRelease } from './releases.mjs';
 import { runServerProcess } from './server-process.mjs';
 import { serverProcessCount } from './web-concurrency.mjs';
 
@@ -46,10 +46,7 @@ if (count > 1 && cluster.isPrimary) {
     host,
     port,
     // A rolling restart (SIGHUP) after a deploy moves the workers to the release `current` names now.
-    beforeRollingRestart: () => {
-      delete process.env.AMORA_RELEASE_DIR;
-      useRelease(outDir);
-    },
+    beforeRollingRestart: () => repinRelease(outDir),
   });
 } else {
   if (cluster.isWorker) answerClusterMetrics(); // Metrics (docs/architecture.md §5).
