@@ -39,13 +39,23 @@ describe('/metrics of the built server', () => {
     expect(lander.redirected && lander.status).toBe(200);
     const missing = await fetch(`${own.server.url}/members/987654321`);
     expect(missing.status).toBe(404);
+    await missing.text();
     const settings = await fetch(`${own.server.url}/api/settings.php`, { headers: { 'package-name': 'amora' } });
     expect(settings.status).toBe(200);
 
-    const response = await scrape(`Bearer ${TOKEN}`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    const after = await response.text();
+    await settings.text();
+    // A request is counted when its answer has finished on the server, which may be just after the
+    // client read it: wait for the last one before reading the rest.
+    let after = '';
+    await expect
+      .poll(async () => {
+        const response = await scrape(`Bearer ${TOKEN}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+        after = await response.text();
+        return count(after, { route: '/api/settings.php', status: '200' });
+      })
+      .toBe(count(before, { route: '/api/settings.php', status: '200' }) + 1);
     expect(count(after, { route: '/', method: 'GET', status: '200' })).toBe(
       count(before, { route: '/', status: '200' }) + 1,
     );
