@@ -13,6 +13,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import type { SiteConfig } from '../../sites/site-config';
 import type { S3Config } from '../../storage/s3-config';
+import { S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS } from '../../storage/s3-storage';
 import { buildLanderCdnRoot, readCdnManifest, type CdnFile } from './cdn-root';
 
 /**
@@ -53,7 +54,10 @@ export interface PublishResult {
   kept: string[];
 }
 
-/** An S3 client for the landers' bucket (LANDERS_S3_*; a few retries, as the storage's). */
+/**
+ * An S3 client for the landers' bucket (LANDERS_S3_*; a few retries and the storage's connect and
+ * request timeouts, so a stalled bucket fails the publish instead of hanging it).
+ */
 export function landersBucketClient(config: S3Config): S3Client {
   const client = new S3Client({
     endpoint: config.endpoint,
@@ -61,6 +65,7 @@ export function landersBucketClient(config: S3Config): S3Client {
     forcePathStyle: config.forcePathStyle,
     credentials: config.credentials ?? undefined,
     maxAttempts: 3,
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
   });
   // Path-style, the SDK asks for the bucket (the listing) as `/bucket/`; some S3-compatible services
   // (s3rver, the loopback stand-in) sign that as `/bucket` and refuse it. S3 takes either.
