@@ -26,15 +26,12 @@ export interface S3Storage extends Storage {
 }
 
 /**
- * `Storage` in an S3-compatible bucket (docs/architecture.md §5, §6 convention 13): the object key is
- * the storage key, so a CDN in front of the bucket serves `cdn_prefix/key` as the app's `/media` route
- * does. `put` sends Content-Type from the key's extension and, for images and video, a year-long
- * Cache-Control. `get` of a missing key is null, `delete` of a missing key succeeds, `exists` is a
- * HeadObject. @throws from `put` for an unsafe key; every call throws the SDK's error for network
- * failures, timeouts (S3_*_TIMEOUT_MS) and refusals other than "not found" (e.g. AccessDenied).
+ * An SDK client for a bucket's service (`config`: endpoint, region, path style, credentials) with
+ * MAX_ATTEMPTS tries and the S3_*_TIMEOUT_MS limits, so a stalled service fails a call instead of
+ * hanging it. Used by the storage below and by `npm run landers:publish` (landers/cdn/publish.ts).
  */
-export function createS3Storage(config: S3Config): S3Storage {
-  const client = new S3Client({
+export function s3ClientFor(config: S3Config): S3Client {
+  return new S3Client({
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
@@ -50,6 +47,18 @@ export function createS3Storage(config: S3Config): S3Storage {
       httpsAgent: { keepAlive: true, maxSockets: 64 },
     },
   });
+}
+
+/**
+ * `Storage` in an S3-compatible bucket (docs/architecture.md §5, §6 convention 13): the object key is
+ * the storage key, so a CDN in front of the bucket serves `cdn_prefix/key` as the app's `/media` route
+ * does. `put` sends Content-Type from the key's extension and, for images and video, a year-long
+ * Cache-Control. `get` of a missing key is null, `delete` of a missing key succeeds, `exists` is a
+ * HeadObject. @throws from `put` for an unsafe key; every call throws the SDK's error for network
+ * failures, timeouts (S3_*_TIMEOUT_MS) and refusals other than "not found" (e.g. AccessDenied).
+ */
+export function createS3Storage(config: S3Config): S3Storage {
+  const client = s3ClientFor(config);
   const Bucket = config.bucket;
   return {
     async put(key, data) {

@@ -2,18 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import type { SiteConfig } from '../../sites/site-config';
 import type { S3Config } from '../../storage/s3-config';
-import { S3_CONNECT_TIMEOUT_MS, S3_REQUEST_TIMEOUT_MS } from '../../storage/s3-storage';
+import { s3ClientFor } from '../../storage/s3-storage';
 import { buildLanderCdnRoot, readCdnManifest, type CdnFile } from './cdn-root';
 
 /**
@@ -54,19 +49,9 @@ export interface PublishResult {
   kept: string[];
 }
 
-/**
- * An S3 client for the landers' bucket (LANDERS_S3_*; a few retries and the storage's connect and
- * request timeouts, so a stalled bucket fails the publish instead of hanging it).
- */
+/** An S3 client for the landers' bucket (LANDERS_S3_*): the storage's client (s3ClientFor). */
 export function landersBucketClient(config: S3Config): S3Client {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.credentials ?? undefined,
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_REQUEST_TIMEOUT_MS },
-  });
+  const client = s3ClientFor(config);
   // Path-style, the SDK asks for the bucket (the listing) as `/bucket/`; some S3-compatible services
   // (s3rver, the loopback stand-in) sign that as `/bucket` and refuse it. S3 takes either.
   const bucketPath = `/${config.bucket}/`;
