@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { syncRegions } from './regions';
+import { renderEnv, renderJobs, renderOperations, renderScriptEnv, renderScripts, renderServerFolders } from './render';
+import { listEnvVariables, listJobs, listOperations, listScripts, listServerFolders } from './sources';
+
+/**
+ * The docs' generated inventories (docs/README.md, "Generated inventories"):
+ * `npm run docs:generate` rewrites them, `npm run check:docs` (`--check`) fails with the first
+ * differing line of each file whose committed text is not what the code gives.
+ */
+
+/** Every region's Markdown, by region name, from the code under `root`. */
+export function renderInventories(root: string): Record<string, string> {
+  const operations = listOperations();
+  return {
+    operations: renderOperations(operations, 'member'),
+    'operator-operations': renderOperations(operations, 'operator'),
+    env: renderEnv(listEnvVariables()),
+    'script-env': renderScriptEnv(),
+    scripts: renderScripts(listScripts(root)),
+    'server-folders': renderServerFolders(listServerFolders(root)),
+    jobs: renderJobs(listJobs()),
+  };
+}
+
+function main(): void {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const check = process.argv.includes('--check');
+  const drifts = syncRegions(root, renderInventories(root), !check);
+  if (!check) {
+    for (const drift of drifts) console.log(`docs: rewrote ${drift.file}`);
+    return;
+  }
+  if (drifts.length === 0) return;
+  for (const drift of drifts) console.error(`${drift.file} differs from the generated inventory, ${drift.message}`);
+  console.error('\nThe generated regions are written from the code: run `npm run docs:generate` and commit the result.');
+  process.exitCode = 1;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

@@ -1,0 +1,202 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { envSchema } from '../../src/server/config-env';
+import { ALL_JOBS } from '../../src/server/jobs/all-jobs';
+import * as accountDeletion from '../../src/shared/contracts/account-deletion';
+import * as activation from '../../src/shared/contracts/activation';
+import * as adminAffiliates from '../../src/shared/contracts/admin/affiliates';
+import * as adminAuth from '../../src/shared/contracts/admin/auth';
+import * as adminDashboard from '../../src/shared/contracts/admin/dashboard';
+import * as adminMembers from '../../src/shared/contracts/admin/members';
+import * as adminModeration from '../../src/shared/contracts/admin/moderation';
+import * as adminOperators from '../../src/shared/contracts/admin/operators';
+import * as adminPayments from '../../src/shared/contracts/admin/payments';
+import * as adminPhotos from '../../src/shared/contracts/admin/photos';
+import * as auth from '../../src/shared/contracts/auth';
+import * as chat from '../../src/shared/contracts/chat';
+import * as dataExport from '../../src/shared/contracts/data-export';
+import * as dev from '../../src/shared/contracts/dev';
+import * as emailChange from '../../src/shared/contracts/email-change';
+import * as emailCheck from '../../src/shared/contracts/email-check';
+import * as geocode from '../../src/shared/contracts/geocode';
+import * as likes from '../../src/shared/contracts/likes';
+import * as lookups from '../../src/shared/contracts/lookups';
+import * as notifications from '../../src/shared/contracts/notifications';
+import * as password from '../../src/shared/contracts/password';
+import * as payments from '../../src/shared/contracts/payments';
+import * as photos from '../../src/shared/contracts/photos';
+import * as profileUpdate from '../../src/shared/contracts/profile-update';
+import * as push from '../../src/shared/contracts/push';
+import * as routes from '../../src/shared/contracts/routes';
+import * as safety from '../../src/shared/contracts/safety';
+import * as search from '../../src/shared/contracts/search';
+import * as sessions from '../../src/shared/contracts/sessions';
+import * as settings from '../../src/shared/contracts/settings';
+import * as upload from '../../src/shared/contracts/upload';
+import * as xcams from '../../src/shared/contracts/xcams';
+
+/**
+ * The adapter of the docs generator (docs/README.md, "Generated inventories"): the only module that
+ * knows where the runtime lists live — the operations' contracts, the background jobs, the
+ * configuration schema, the npm scripts and the folders of src/server. Everything else of
+ * scripts/docs/ works on the plain shapes below, so a change of where a list lives is a change here.
+ */
+
+/** One operation of the member API or the operator API, as the inventory shows it. */
+export interface OperationEntry {
+  api: 'member' | 'operator';
+  /** The contract module's area, e.g. `chat` or `members` (one file per area). */
+  area: string;
+  name: string;
+  method: string;
+  path: string;
+  selector: Readonly<Record<string, string>>;
+  /** `visitor`, `member`, `anyone` (operator log-in steps) or the operator roles. */
+  caller: string;
+  query: z.ZodType;
+  body: z.ZodType;
+  response: z.ZodType;
+  errors: readonly string[];
+}
+
+/** One periodic background job. */
+export interface JobEntry {
+  name: string;
+  everyMs: number;
+  owns: string;
+}
+
+/** One environment variable of the configuration schema with the schema of its value. */
+export interface EnvEntry {
+  name: string;
+  schema: z.ZodType;
+}
+
+const MEMBER_MODULES: Record<string, Record<string, unknown>> = {
+  'account-deletion': accountDeletion,
+  activation,
+  auth,
+  chat,
+  'data-export': dataExport,
+  dev,
+  'email-change': emailChange,
+  'email-check': emailCheck,
+  geocode,
+  likes,
+  lookups,
+  notifications,
+  password,
+  payments,
+  photos,
+  'profile-update': profileUpdate,
+  push,
+  safety,
+  search,
+  sessions,
+  settings,
+  upload,
+  xcams,
+};
+
+const OPERATOR_MODULES: Record<string, Record<string, unknown>> = {
+  auth: adminAuth,
+  dashboard: adminDashboard,
+  members: adminMembers,
+  moderation: adminModeration,
+  photos: adminPhotos,
+  payments: adminPayments,
+  affiliates: adminAffiliates,
+  operators: adminOperators,
+};
+
+/** A contract object of either API, as its module exports it. */
+interface AnyContract {
+  name?: string;
+  method: string;
+  path: string;
+  selector?: Record<string, string>;
+  auth?: string;
+  roles?: readonly string[] | 'anyone';
+  query: z.ZodType;
+  body: z.ZodType;
+  response: z.ZodType;
+  errors: readonly string[];
+}
+
+function contractsOf(module: Record<string, unknown>): AnyContract[] {
+  return Object.entries(module)
+    .filter(([key, value]) => key.endsWith('Contract') && typeof value === 'object' && value !== null && 'path' in value)
+    .map(([, value]) => value as AnyContract);
+}
+
+/**
+ * Every operation, member API first, each API in its modules' order and each module in export order.
+ * @throws when a member route (src/shared/contracts/routes) has no contract, so the list cannot miss one.
+ */
+export function listOperations(): OperationEntry[] {
+  const member = Object.entries(MEMBER_MODULES).flatMap(([area, module]) =>
+    contractsOf(module).map(
+      (contract): OperationEntry => ({
+        api: 'member',
+        area,
+        name: contract.name ?? '',
+        method: contract.method,
+        path: contract.path,
+        selector: contract.selector ?? {},
+        caller: contract.auth ?? 'visitor',
+        query: contract.query,
+        body: contract.body,
+        response: contract.response,
+        errors: contract.errors,
+      }),
+    ),
+  );
+  const routeNames = Object.values(routes as Record<string, { name?: string }>)
+    .map((route) => route.name)
+    .filter((name): name is string => typeof name === 'string');
+  const missing = routeNames.filter((name) => !member.some((operation) => operation.name === name));
+  if (missing.length > 0) throw new Error(`docs: routes without a contract in the adapter: ${missing.join(', ')}`);
+  const operator = Object.entries(OPERATOR_MODULES).flatMap(([area, module]) =>
+    contractsOf(module).map(
+      (contract): OperationEntry => ({
+        api: 'operator',
+        area,
+        name: contract.name ?? '',
+        method: contract.method,
+        path: contract.path,
+        selector: contract.selector ?? {},
+        caller: contract.roles === 'anyone' || !contract.roles ? 'anyone' : contract.roles.join(', '),
+        query: contract.query,
+        body: contract.body,
+        response: contract.response,
+        errors: contract.errors,
+      }),
+    ),
+  );
+  return [...member, ...operator];
+}
+
+/** Every background job of ALL_JOBS (src/server/jobs/all-jobs.ts), in its order. */
+export function listJobs(): JobEntry[] {
+  return ALL_JOBS.map((job) => ({ name: job.name, everyMs: job.everyMs, owns: job.owns }));
+}
+
+/** Every variable of the configuration schema (src/server/config-env.ts), in its order. */
+export function listEnvVariables(): EnvEntry[] {
+  return Object.entries(envSchema.shape).map(([name, schema]) => ({ name, schema: schema as z.ZodType }));
+}
+
+/** The npm scripts of package.json, by name, in its order. */
+export function listScripts(root: string): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return pkg.scripts;
+}
+
+/** The folders of src/server, sorted by name. */
+export function listServerFolders(root: string): string[] {
+  return readdirSync(path.join(root, 'src/server'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
