@@ -10,7 +10,7 @@ export const MIN_AGE = 18;
 export const MAX_AGE = 100;
 export const NAME_MAX_LENGTH = 150;
 export const CITY_MAX_LENGTH = 255;
-/** Not fixed by the spec ("must not be empty"); a sensible floor we document in the README. */
+/** Not fixed by the spec ("must not be empty"); a sensible floor documented in docs/api.md (Sessions and cookies). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
 export const EMAIL_MAX_LENGTH = 254;

@@ -47,7 +47,7 @@ const viaNginx = (): E2eBrowser => ({
 });
 
 /**
- * The app as the README's deployment steps start it: deploy/Procfile's command on an empty data
+ * The app as the deployment steps of docs/operations.md start it: deploy/Procfile's command on an empty data
  * folder (no seed: the server puts the landers' media into storage itself before it listens), with
  * the environment file's values and the test's own `env` over them.
  */

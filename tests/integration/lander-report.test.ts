@@ -85,7 +85,7 @@ describe('lander report (docs/product.md §12)', () => {
     expect(report.botVisits).toBe(3);
     expect(report.rows.reduce((sum, row) => sum + row.visits, 0)).toBe(5);
     expect(formatLanderReport(report)).toContain(
-      'Note: 3 entry-link visits by bots (crawlers, curl, headless browsers) in this period are in no row. To try an experiment, send a browser User-Agent (README: Landers).',
+      'Note: 3 entry-link visits by bots (crawlers, curl, headless browsers) in this period are in no row. To try an experiment, send a browser User-Agent (docs/features.md: Landers).',
     );
     expect((await landerReport(ctx(), { site: 'amora', from: '2026-11-23', to: '2026-11-30' })).botVisits).toBe(0);
     expect((await landerReport(ctx(), { site: 'flirtbox', from: '2026-11-21', to: '2026-11-22' })).botVisits).toBe(0);

@@ -64,6 +64,6 @@ function botNote(botVisits: number): string[] {
   if (botVisits === 0) return [];
   return [
     '',
-    `Note: ${botVisits} entry-link visit${botVisits === 1 ? '' : 's'} by bots (crawlers, curl, headless browsers) in this period ${botVisits === 1 ? 'is' : 'are'} in no row. To try an experiment, send a browser User-Agent (README: Landers).`,
+    `Note: ${botVisits} entry-link visit${botVisits === 1 ? '' : 's'} by bots (crawlers, curl, headless browsers) in this period ${botVisits === 1 ? 'is' : 'are'} in no row. To try an experiment, send a browser User-Agent (docs/features.md: Landers).`,
   ];
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run backup -- [--out FILE] [--server URL]`: writes one archive with the database, the app
- * secret, the VAPID keys and the local uploads (docs/architecture.md §5 Backups; README
- * "Operations: backups and moving to PostgreSQL"). Default file: `backups/amora-<UTC time>.tar.gz`.
+ * secret, the VAPID keys and the local uploads (docs/architecture.md §5 Backups; docs/operations.md,
+ * "Backups and moving to PostgreSQL"). Default file: `backups/amora-<UTC time>.tar.gz`.
  * On the embedded database a running server makes the snapshot (it is asked at `--server`, by
  * default the configured HOST:PORT); with no server, the folder is copied while unchanged.
  * Exit codes: 0 written, 1 failed, 2 bad arguments.
