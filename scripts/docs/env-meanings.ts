@@ -13,7 +13,7 @@ export interface EnvMeaning {
 
 type SchemaVariable = keyof typeof envSchema.shape;
 
-const S3_RULE = 'the same rules as the `S3_*` variable of the uploads, checked at every start';
+const S3_RULE = "the same rules as the uploads' `S3_*` variable of that name, checked at every start";
 
 export const ENV_MEANINGS = {
   NODE_ENV: { meaning: '`production` (what `npm start` and `npm run serve` set), `development` (`npm run dev`), `test`' },

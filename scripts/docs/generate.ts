@@ -23,12 +23,22 @@ export function renderInventories(root: string): Record<string, string> {
   };
 }
 
+/**
+ * `--check` compares instead of writing; `--docs-root DIR` reads and writes the docs under DIR instead
+ * of this checkout (the inventories still come from this checkout's code; tests check a copy).
+ */
 function main(): void {
   const root = path.resolve(import.meta.dirname, '../..');
   const check = process.argv.includes('--check');
-  const drifts = syncRegions(root, renderInventories(root), !check);
+  const at = process.argv.indexOf('--docs-root');
+  const docsRoot = at > 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]!) : root;
+  const drifts = syncRegions(docsRoot, renderInventories(root), !check);
   if (!check) {
-    for (const drift of drifts) console.log(`docs: rewrote ${drift.file}`);
+    for (const drift of drifts) {
+      if (drift.rewritten) console.log(`docs: rewrote ${drift.file}`);
+      else console.error(`docs: cannot write ${drift.file}: ${drift.message}`);
+    }
+    if (drifts.some((drift) => !drift.rewritten)) process.exitCode = 1;
     return;
   }
   if (drifts.length === 0) return;

@@ -39,6 +39,8 @@ export interface Drift {
   file: string;
   /** What is wrong, with the first differing line of each side. */
   message: string;
+  /** Whether the file was rewritten (write mode, markers in place). */
+  rewritten: boolean;
 }
 
 /** The first line where `actual` and `expected` differ, as a short two-line diff. */
@@ -65,12 +67,12 @@ export function syncRegions(root: string, rendered: Record<string, string>, writ
     try {
       for (const name of names) expected = replaceRegion(expected, name, rendered[name]!);
     } catch (error) {
-      drifts.push({ file, message: (error as Error).message });
+      drifts.push({ file, message: (error as Error).message, rewritten: false });
       continue;
     }
     if (expected === committed) continue;
     if (write) writeFileSync(full, expected);
-    drifts.push({ file, message: firstDifference(committed, expected) });
+    drifts.push({ file, message: firstDifference(committed, expected), rewritten: write });
   }
   return drifts;
 }

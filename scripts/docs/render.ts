@@ -73,7 +73,7 @@ export function renderOperations(operations: readonly OperationEntry[], api: Ope
       shapeOf(jsonSchemaOf(operation.query, 'input'), Object.keys(operation.selector)),
       operation.body instanceof z.ZodUndefined ? '—' : shapeOf(jsonSchemaOf(operation.body, 'input')),
       shapeOf(jsonSchemaOf(operation.response, 'output')),
-      operation.errors.map((code) => `\`${code}\``).join(', '),
+      operation.errors.map((code) => `\`${code}\``).join(', ') || '—',
     ]);
   return table(['call', 'area / name', 'who', 'query', 'body', 'answer', 'errors'], rows);
 }

@@ -124,14 +124,25 @@ interface AnyContract {
   errors: readonly string[];
 }
 
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'];
+
+/**
+ * The contracts a module exports, by path, then selector, then method (a module namespace's key
+ * order differs between loaders, so the order is made here).
+ */
 function contractsOf(module: Record<string, unknown>): AnyContract[] {
+  const key = (contract: AnyContract) => `${contract.path}?${new URLSearchParams(contract.selector).toString()}`;
   return Object.entries(module)
-    .filter(([key, value]) => key.endsWith('Contract') && typeof value === 'object' && value !== null && 'path' in value)
-    .map(([, value]) => value as AnyContract);
+    .filter(([name, value]) => name.endsWith('Contract') && typeof value === 'object' && value !== null && 'path' in value)
+    .map(([, value]) => value as AnyContract)
+    .sort(
+      (a, b) =>
+        key(a).localeCompare(key(b), 'en') || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+    );
 }
 
 /**
- * Every operation, member API first, each API in its modules' order and each module in export order.
+ * Every operation, member API first, each API in its modules' order (above).
  * @throws when a member route (src/shared/contracts/routes) has no contract, so the list cannot miss one.
  */
 export function listOperations(): OperationEntry[] {
