@@ -16,7 +16,9 @@ type SchemaVariable = keyof typeof envSchema.shape;
 const S3_RULE = "the same rules as the uploads' `S3_*` variable of that name, checked at every start";
 
 export const ENV_MEANINGS = {
-  NODE_ENV: { meaning: '`production` (what `npm start` and `npm run serve` set), `development` (`npm run dev`), `test`' },
+  NODE_ENV: {
+    meaning: '`production` (what `npm start` and `npm run serve` set), `development` (`npm run dev`), `test`',
+  },
   HOST: { meaning: 'where the server listens' },
   PORT: { meaning: 'where the server listens' },
   DATA_DIR: { meaning: 'database (PGlite), uploads and media (unless `S3_URL`), outbox, generated keys' },
@@ -32,7 +34,7 @@ export const ENV_MEANINGS = {
   SESSION_TTL_DAYS: { meaning: 'session lifetime in days' },
   TRUST_PROXY: {
     meaning:
-      'the reverse proxies in front of the server, comma-separated addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8,::1`). Only when the connection comes from one of them are `X-Forwarded-For` and `X-Forwarded-Proto` read: the client is the right-most address of `X-Forwarded-For` that is not itself a trusted proxy, and an `X-Forwarded-Proto` of `https` (the right-most value) makes the answer carry HSTS. `0`/unset → the connection\'s own address. Anything else (including the old value `1`) stops the server at start ([Behind a reverse proxy](operations.md#behind-a-reverse-proxy))',
+      "the reverse proxies in front of the server, comma-separated addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8,::1`). Only when the connection comes from one of them are `X-Forwarded-For` and `X-Forwarded-Proto` read: the client is the right-most address of `X-Forwarded-For` that is not itself a trusted proxy, and an `X-Forwarded-Proto` of `https` (the right-most value) makes the answer carry HSTS. `0`/unset → the connection's own address. Anything else (including the old value `1`) stops the server at start ([Behind a reverse proxy](operations.md#behind-a-reverse-proxy))",
   },
   ADMIN_ALLOWED_IPS: {
     meaning:
@@ -58,7 +60,7 @@ export const ENV_MEANINGS = {
   VAPID_SUBJECT: { meaning: 'contact sent to push services' },
   PUSH_ALLOW_INSECURE_ENDPOINTS: {
     meaning:
-      '`1` also accepts push endpoints on loopback addresses (127.0.0.0/8, ::1, `localhost`) with a self-signed certificate: tests\' stand-in push service only; never the rest of the local network',
+      "`1` also accepts push endpoints on loopback addresses (127.0.0.0/8, ::1, `localhost`) with a self-signed certificate: tests' stand-in push service only; never the rest of the local network",
   },
   PUSH_ENDPOINT_DOMAINS: {
     meaning:
@@ -73,7 +75,7 @@ export const ENV_MEANINGS = {
   RATE_LIMIT_SIGNUPS_PER_HOUR: { meaning: 'signups per client address per hour' },
   RATE_LIMIT_LOGINS_PER_10_MIN: {
     meaning:
-      'failed login attempts (members and operators) per 10 minutes per client address (a right password never counts); per account, failed attempts from devices that never logged in to it (beyond this number they are slowed down, 1 s doubling up to 60 s between attempts, not refused); a device the account logged in on before is never held back by the account\'s count',
+      "failed login attempts (members and operators) per 10 minutes per client address (a right password never counts); per account, failed attempts from devices that never logged in to it (beyond this number they are slowed down, 1 s doubling up to 60 s between attempts, not refused); a device the account logged in on before is never held back by the account's count",
   },
   RATE_LIMIT_REPORTS_PER_HOUR: {
     meaning:
@@ -98,46 +100,52 @@ export const ENV_MEANINGS = {
   },
   CSP_IMAGE_ORIGINS: {
     meaning:
-      'further origins pages may show images from (Content-Security-Policy `img-src`), comma-separated `https://host[:port]` without a path. Added by themselves: the site\'s `cdn_prefix` when absolute, the GIF service\'s media host when `GIF_API_KEY` is set, the `XCAMS_FEED_URL` origin',
+      "further origins pages may show images from (Content-Security-Policy `img-src`), comma-separated `https://host[:port]` without a path. Added by themselves: the site's `cdn_prefix` when absolute, the GIF service's media host when `GIF_API_KEY` is set, the `XCAMS_FEED_URL` origin",
   },
   GIF_API_KEY: {
     meaning:
-      'key of the chat\'s GIF service (Tenor v2 API shape: `/search`, `/featured`, `/posts`; 2.5 s timeout, answers cached 5 min, https media only); unset → the built-in GIF set',
+      "key of the chat's GIF service (Tenor v2 API shape: `/search`, `/featured`, `/posts`; 2.5 s timeout, answers cached 5 min, https media only); unset → the built-in GIF set",
   },
   GIF_API_URL: { meaning: 'base URL of that GIF service' },
-  STATIC_DIR: { meaning: 'the build\'s static files (`dist/client`); unset → found beside the running server bundle' },
+  STATIC_DIR: { meaning: "the build's static files (`dist/client`); unset → found beside the running server bundle" },
   LANDER_MEDIA_DIR: { meaning: 'media of the landers (video, posters) copied into storage under `landers/` at start' },
   PAYMENT_RECONCILE_AFTER_S: {
     meaning: 'seconds an open payment waits for its webhook before the reconciliation job asks the provider',
   },
-  POSTBACK_TIMEOUT_MS: { meaning: 'milliseconds a network\'s postback endpoint has to answer one attempt (2xx = delivered)' },
+  POSTBACK_TIMEOUT_MS: {
+    meaning: "milliseconds a network's postback endpoint has to answer one attempt (2xx = delivered)",
+  },
   POSTBACK_RETRY_BASE_MS: {
     meaning:
-      'milliseconds before a failed postback\'s first retry; each later one waits twice as long (at most 6 h), for up to 72 h',
+      "milliseconds before a failed postback's first retry; each later one waits twice as long (at most 6 h), for up to 72 h",
   },
   OUTBOX_TIMEOUT_MS: {
     meaning: 'milliseconds one mail or push attempt of the outbox may take (SMTP timeouts); its lease lasts 5 s longer',
   },
   OUTBOX_RETRY_BASE_MS: {
     meaning:
-      'milliseconds before a failed mail\'s or push\'s first retry; each later one waits twice as long (at most 1 h), for up to 72 h',
+      "milliseconds before a failed mail's or push's first retry; each later one waits twice as long (at most 1 h), for up to 72 h",
   },
   MOLLIE_API_KEY: { meaning: 'Mollie API key (`test_…` / `live_…`); unset → the built-in sandbox provider' },
-  MOLLIE_API_URL: { meaning: 'Mollie\'s API root (HTTPS); tests point it at a local stand-in' },
+  MOLLIE_API_URL: { meaning: "Mollie's API root (HTTPS); tests point it at a local stand-in" },
   S3_URL: {
     meaning:
-      'with `S3_BUCKET`: uploads, generated media and data exports are kept in that S3-compatible bucket instead of `DATA_DIR/uploads`. The service\'s endpoint, http(s) without a path, query or credentials (`https://s3.eu-central-1.amazonaws.com`, `http://127.0.0.1:9000`). One of the two without the other, or any other `S3_*` variable without both, stops the server. A call tries up to 3 times (3 s to connect, 30 s per request)',
+      "with `S3_BUCKET`: uploads, generated media and data exports are kept in that S3-compatible bucket instead of `DATA_DIR/uploads`. The service's endpoint, http(s) without a path, query or credentials (`https://s3.eu-central-1.amazonaws.com`, `http://127.0.0.1:9000`). One of the two without the other, or any other `S3_*` variable without both, stops the server. A call tries up to 3 times (3 s to connect, 30 s per request)",
   },
   S3_BUCKET: { meaning: 'the bucket name (3–63 lower-case letters, digits, dots and hyphens), with `S3_URL`' },
-  S3_REGION: { default: 'the region an AWS endpoint names, else `us-east-1`', meaning: 'the bucket\'s region (`eu-central-1`, `auto`, …)' },
+  S3_REGION: {
+    default: 'the region an AWS endpoint names, else `us-east-1`',
+    meaning: "the bucket's region (`eu-central-1`, `auto`, …)",
+  },
   S3_ACCESS_KEY_ID: {
     meaning:
-      'the key pair to sign requests with (both or neither, with `S3_SECRET_ACCESS_KEY`); unset → the AWS SDK\'s default credentials (`AWS_*` variables, the machine\'s or task\'s role). Error messages never repeat the values',
+      "the key pair to sign requests with (both or neither, with `S3_SECRET_ACCESS_KEY`); unset → the AWS SDK's default credentials (`AWS_*` variables, the machine's or task's role). Error messages never repeat the values",
   },
   S3_SECRET_ACCESS_KEY: { meaning: 'the secret of `S3_ACCESS_KEY_ID`' },
   S3_FORCE_PATH_STYLE: {
     default: '`1`; `0` for `*.amazonaws.com`',
-    meaning: '`1` addresses objects as `host/bucket/key` (what most self-hosted services need), `0` as `bucket.host/key`',
+    meaning:
+      '`1` addresses objects as `host/bucket/key` (what most self-hosted services need), `0` as `bucket.host/key`',
   },
   LANDERS_S3_URL: {
     meaning: `the bucket a CDN serves a site's landers from, for \`npm run landers:publish\` ([Landers on a CDN](features.md#landers-on-a-cdn)); ${S3_RULE}`,
@@ -162,16 +170,17 @@ export const SCRIPT_ENV_MEANINGS: Record<string, EnvMeaning> = {
   SHUTDOWN_TIMEOUT_MS: {
     default: '`10000`',
     meaning:
-      'how long a graceful stop (SIGTERM) may take at most: requests under way and the background jobs\' runs get this long to finish, then the rest is cut and the jobs\' leases are released (`scripts/serve.mjs`; a whole number from 0 to 600000)',
+      "how long a graceful stop (SIGTERM) may take at most: requests under way and the background jobs' runs get this long to finish, then the rest is cut and the jobs' leases are released (`scripts/serve.mjs`; a whole number from 0 to 600000)",
   },
   SEED_ON_START: { default: '`1`', meaning: '`0` skips seeding an empty database on `npm start`' },
   AMORA_OUT_DIR: {
     default: '`dist`',
-    meaning: 'the build\'s output folder, which may be outside the project ([Deploys and rollback](operations.md#deploys-and-rollback))',
+    meaning:
+      "the build's output folder, which may be outside the project ([Deploys and rollback](operations.md#deploys-and-rollback))",
   },
   AMORA_BUILD_ID: {
-    default: 'the build\'s own id',
+    default: "the build's own id",
     meaning: 'the build id; set the same on every machine that builds for itself (pages compare `/build-id.json`)',
   },
-  AMORA_SOURCEMAP: { default: 'unset', meaning: '`1` adds the browser files\' source maps to the build' },
+  AMORA_SOURCEMAP: { default: 'unset', meaning: "`1` adds the browser files' source maps to the build" },
 };

@@ -43,7 +43,9 @@ function main(): void {
   }
   if (drifts.length === 0) return;
   for (const drift of drifts) console.error(`${drift.file} differs from the generated inventory, ${drift.message}`);
-  console.error('\nThe generated regions are written from the code: run `npm run docs:generate` and commit the result.');
+  console.error(
+    '\nThe generated regions are written from the code: run `npm run docs:generate` and commit the result.',
+  );
   process.exitCode = 1;
 }
 

@@ -116,7 +116,11 @@ export function renderEnv(entries: readonly EnvEntry[]): string {
 export function renderScriptEnv(): string {
   return table(
     ['variable', 'default', 'meaning'],
-    Object.entries(SCRIPT_ENV_MEANINGS).map(([name, meaning]) => [`\`${name}\``, meaning.default ?? 'unset', meaning.meaning]),
+    Object.entries(SCRIPT_ENV_MEANINGS).map(([name, meaning]) => [
+      `\`${name}\``,
+      meaning.default ?? 'unset',
+      meaning.meaning,
+    ]),
   );
 }
 

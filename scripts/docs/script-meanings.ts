@@ -7,19 +7,19 @@
 export const SCRIPT_MEANINGS: Record<string, string> = {
   dev: 'Astro dev server with hot reload (uses `DATA_DIR` like start; run `npm run seed` first)',
   build:
-    'production build into a new release of `dist/` (`dist/releases/<id>/`; `current` moves to it only when the build succeeded, [Deploys and rollback](operations.md#deploys-and-rollback)), then brotli and gzip copies of the static text files (`scripts/precompress.mjs`). `AMORA_SOURCEMAP=1` adds the browser files\' source maps',
+    "production build into a new release of `dist/` (`dist/releases/<id>/`; `current` moves to it only when the build succeeded, [Deploys and rollback](operations.md#deploys-and-rollback)), then brotli and gzip copies of the static text files (`scripts/precompress.mjs`). `AMORA_SOURCEMAP=1` adds the browser files' source maps",
   start: 'build if any input changed, seed an empty database, serve (`PORT`, `HOST`, `DATA_DIR`, `WEB_CONCURRENCY`)',
   serve:
-    'serve the current release of `dist/` without building or seeding (`scripts/serve.mjs`: the app\'s handler in our own HTTP server; `WEB_CONCURRENCY` processes on PostgreSQL; `AMORA_OUT_DIR` serves another build folder)',
+    "serve the current release of `dist/` without building or seeding (`scripts/serve.mjs`: the app's handler in our own HTTP server; `WEB_CONCURRENCY` processes on PostgreSQL; `AMORA_OUT_DIR` serves another build folder)",
   releases:
     '`-- list` the releases of `dist/` (or `AMORA_OUT_DIR`), the current one starred; `-- switch <id>` makes another one current (a rollback; restart the server to serve it)',
   seed: 'make sure `SEED_MEMBERS` deterministic demo members exist (adds the missing ones). On PGlite stop the server first',
   'report:landers':
     'the lander report of a site (`-- --site amora --from YYYY-MM-DD --to YYYY-MM-DD`, UTC days; default the last 30 days; `--json`): visits, signups, activations and sales per design and variant ([Affiliate networks](features.md#affiliate-networks-postbacks-and-lander-experiments)). On PGlite stop the server first',
   'landers:build':
-    'a site\'s landers as a CDN root (`-- --site amora --out DIR`, from the build in `dist/client`; [Landers on a CDN](features.md#landers-on-a-cdn))',
+    "a site's landers as a CDN root (`-- --site amora --out DIR`, from the build in `dist/client`; [Landers on a CDN](features.md#landers-on-a-cdn))",
   'landers:publish':
-    'uploads a site\'s CDN root to the `LANDERS_S3_*` bucket (`-- --site amora`, `--dir DIR`, `--grace-days 7`): assets first, pages last, only changed files',
+    "uploads a site's CDN root to the `LANDERS_S3_*` bucket (`-- --site amora`, `--dir DIR`, `--grace-days 7`): assets first, pages last, only changed files",
   'operator:add':
     'create operator accounts of the console: `-- --email ops@example.com --role moderator` (roles `moderator`, `support`, `finance`, `admin`; several pairs at once; `--site` picks the host of the printed link). Prints each one-time setup link (72 h). On PGlite stop the server first',
   backup:
@@ -47,10 +47,11 @@ export const SCRIPT_MEANINGS: Record<string, string> = {
   'test:unit': 'unit tests beside the code and integration tests through the real API handlers on in-memory PGlite',
   'test:pg': 'the integration suite and the multi-process journeys on PostgreSQL ([test:pg](#testpg))',
   'test:e2e': 'builds if needed and drives Chromium through the journeys of `tests/e2e/` ([test:e2e](#teste2e))',
-  'bench:search': 'the members search over 1,000,000 demo members on PGlite and PostgreSQL ([bench:search](#benchsearch))',
+  'bench:search':
+    'the members search over 1,000,000 demo members on PGlite and PostgreSQL ([bench:search](#benchsearch))',
   'bench:chat': 'chat delivery on PostgreSQL with 2,000 open event streams ([bench:chat](#benchchat))',
-  'bench:landers': 'the landers\' build time, byte budgets and Lighthouse scores ([bench:landers](#benchlanders))',
+  'bench:landers': "the landers' build time, byte budgets and Lighthouse scores ([bench:landers](#benchlanders))",
   'bench:decode-bombs': 'photo decoding under attack ([bench:decode-bombs](#benchdecode-bombs))',
-  'bench:pages': 'the app pages\' performance budgets with Lighthouse ([bench:pages](#benchpages))',
-  'bench:screening': 'the automated photo screening\'s speed and accuracy ([bench:screening](#benchscreening))',
+  'bench:pages': "the app pages' performance budgets with Lighthouse ([bench:pages](#benchpages))",
+  'bench:screening': "the automated photo screening's speed and accuracy ([bench:screening](#benchscreening))",
 };

@@ -5,31 +5,36 @@
  */
 export const SERVER_FOLDERS: Record<string, string> = {
   account:
-    'the member\'s own account: e-mail change and its undo, notification settings and unsubscribe links, data export (ZIP built in the background), account deletion and its stay offer',
+    "the member's own account: e-mail change and its undo, notification settings and unsubscribe links, data export (ZIP built in the background), account deletion and its stay offer",
   affiliates:
-    'the site\'s networks and lander experiments (site config `affiliates`), conversions written in the transaction that caused them, the postback outbox and its sender, the lander entry\'s variant assignment and visit counters, the lander report and its statistics',
+    "the site's networks and lander experiments (site config `affiliates`), conversions written in the transaction that caused them, the postback outbox and its sender, the lander entry's variant assignment and visit counters, the lander report and its statistics",
   auth: 'passwords (argon2), sessions (device and country; valid on their own site only), log-in with its limits (known-device cookie, pacing of unknown devices), rate limits, password change and reset',
   backup:
     'backups and restores (`npm run backup`, `restore`: database snapshot, app secret, VAPID keys, uploads) and the move from the embedded database to PostgreSQL (`npm run migrate:to-postgres`)',
   chat: 'conversations, messages, typing, blocks, reports, message push and message mails',
-  credits: 'credit balance, overview, setting credits to zero, operators\' adjustments',
+  credits: "credit balance, overview, setting credits to zero, operators' adjustments",
   db: 'schema/ (one file per area), client (PGlite or node-postgres), migrations/, seed/, raw SQL helpers',
   geo: 'geocoding, country and region names',
   gifs: 'GifProvider with the HTTP service and the offline set; GIF search',
-  http: 'the edge: handleApi pipeline, the Origin check, apiRoute, endpoints/, cookies (session, locale, tracking), parsing, responses, SSE route, security headers and the Content-Security-Policy, page context, request locale, client address behind trusted proxies, visitor access of a request, serving pre-rendered files; the operator API (`admin-api.ts`, its operations in `admin/`) and the console pages\' guard',
+  http: "the edge: handleApi pipeline, the Origin check, apiRoute, endpoints/, cookies (session, locale, tracking), parsing, responses, SSE route, security headers and the Content-Security-Policy, page context, request locale, client address behind trusted proxies, visitor access of a request, serving pre-rendered files; the operator API (`admin-api.ts`, its operations in `admin/`) and the console pages' guard",
   i18n: 'server-side messages, locale detection, language switch target',
   jobs: 'ALL_JOBS, the one list of periodic background jobs of every process (all-jobs.ts), their timers, and the lease queue shared by the outboxes (lease-queue.ts)',
-  landers: 'build-time lander data, lander pages and media, which pre-rendered file a lander or page is, the landers\' CDN root and its publish',
+  landers:
+    "build-time lander data, lander pages and media, which pre-rendered file a lander or page is, the landers' CDN root and its publish",
   lifecycle:
     'starting and stopping a server process: the lifecycle entry scripts/serve.mjs calls (start before listening, readiness for /readyz, graceful drain), the readiness report, the draining signal',
-  likes: 'like, unlike, list likes; like notices (the like event at most once per pair and 24 h) and their push or throttled mail',
+  likes:
+    'like, unlike, list likes; like notices (the like event at most once per pair and 24 h) and their push or throttled mail',
   log: 'the logger',
   mail: 'Mailer (SMTP or .eml files under data/outbox), the one mail layout (memberMail) and every mail the product sends',
-  media: 'profile image upload and processing (sharp) through the process\'s bounded decode queue, daily upload bytes per member; own photos: order, main photo, delete with files',
-  members: 'search, paging cursors, count cache, visitors\' page cache, profile views and facts, saved search, profile update',
-  metrics: 'Prometheus series (prom-client) and who may read `/metrics`; request series are in scripts/metrics-http.mjs',
+  media:
+    "profile image upload and processing (sharp) through the process's bounded decode queue, daily upload bytes per member; own photos: order, main photo, delete with files",
+  members:
+    "search, paging cursors, count cache, visitors' page cache, profile views and facts, saved search, profile update",
+  metrics:
+    'Prometheus series (prom-client) and who may read `/metrics`; request series are in scripts/metrics-http.mjs',
   moderation:
-    'the operator console\'s moderation: reports queue and report actions, member restrictions (suspend, ban, lift; the job lifting ended suspensions), photo review, and the automated photo screening (classifier worker thread, the screening job, profiles\' nudity flag)',
+    "the operator console's moderation: reports queue and report actions, member restrictions (suspend, ban, lift; the job lifting ended suspensions), photo review, and the automated photo screening (classifier worker thread, the screening job, profiles' nudity flag)",
   operators:
     'operator accounts and setup links (`npm run operator:add`), TOTP log-in and recovery codes, operator sessions (cookie on /admin, 8 h absolute, 30 min idle), the append-only audit log, the dashboard',
   outbox: 'the durable outbox of mails, pushes and notices (queue in the causing transaction, nudge, deliver, prune)',
@@ -42,7 +47,7 @@ export const SERVER_FOLDERS: Record<string, string> = {
     'the app secret, account tokens (hashed, single-use, expiring links), public-address classification and the connect-time DNS guard for outbound requests',
   signup: 'create account, activation, e-mail check and change, complete-signup reminder',
   sites: 'site files, site resolution, public settings, visitor access rule, web manifest',
-  static: 'store of the build\'s pre-rendered files',
+  static: "store of the build's pre-rendered files",
   storage: 'Storage interface, local disk or an S3-compatible bucket (S3_* variables), storage keys',
   xcams: 'CamProvider: partner webcam feed over HTTP or the demo feed; eligibility',
 };

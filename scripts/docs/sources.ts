@@ -133,11 +133,12 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'];
 function contractsOf(module: Record<string, unknown>): AnyContract[] {
   const key = (contract: AnyContract) => `${contract.path}?${new URLSearchParams(contract.selector).toString()}`;
   return Object.entries(module)
-    .filter(([name, value]) => name.endsWith('Contract') && typeof value === 'object' && value !== null && 'path' in value)
+    .filter(
+      ([name, value]) => name.endsWith('Contract') && typeof value === 'object' && value !== null && 'path' in value,
+    )
     .map(([, value]) => value as AnyContract)
     .sort(
-      (a, b) =>
-        key(a).localeCompare(key(b), 'en') || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+      (a, b) => key(a).localeCompare(key(b), 'en') || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
     );
 }
 
@@ -147,21 +148,19 @@ function contractsOf(module: Record<string, unknown>): AnyContract[] {
  */
 export function listOperations(): OperationEntry[] {
   const member = Object.entries(MEMBER_MODULES).flatMap(([area, module]) =>
-    contractsOf(module).map(
-      (contract): OperationEntry => ({
-        api: 'member',
-        area,
-        name: contract.name ?? '',
-        method: contract.method,
-        path: contract.path,
-        selector: contract.selector ?? {},
-        caller: contract.auth ?? 'visitor',
-        query: contract.query,
-        body: contract.body,
-        response: contract.response,
-        errors: contract.errors,
-      }),
-    ),
+    contractsOf(module).map((contract): OperationEntry => ({
+      api: 'member',
+      area,
+      name: contract.name ?? '',
+      method: contract.method,
+      path: contract.path,
+      selector: contract.selector ?? {},
+      caller: contract.auth ?? 'visitor',
+      query: contract.query,
+      body: contract.body,
+      response: contract.response,
+      errors: contract.errors,
+    })),
   );
   const routeNames = Object.values(routes as Record<string, { name?: string }>)
     .map((route) => route.name)
@@ -169,21 +168,19 @@ export function listOperations(): OperationEntry[] {
   const missing = routeNames.filter((name) => !member.some((operation) => operation.name === name));
   if (missing.length > 0) throw new Error(`docs: routes without a contract in the adapter: ${missing.join(', ')}`);
   const operator = Object.entries(OPERATOR_MODULES).flatMap(([area, module]) =>
-    contractsOf(module).map(
-      (contract): OperationEntry => ({
-        api: 'operator',
-        area,
-        name: contract.name ?? '',
-        method: contract.method,
-        path: contract.path,
-        selector: contract.selector ?? {},
-        caller: contract.roles === 'anyone' || !contract.roles ? 'anyone' : contract.roles.join(', '),
-        query: contract.query,
-        body: contract.body,
-        response: contract.response,
-        errors: contract.errors,
-      }),
-    ),
+    contractsOf(module).map((contract): OperationEntry => ({
+      api: 'operator',
+      area,
+      name: contract.name ?? '',
+      method: contract.method,
+      path: contract.path,
+      selector: contract.selector ?? {},
+      caller: contract.roles === 'anyone' || !contract.roles ? 'anyone' : contract.roles.join(', '),
+      query: contract.query,
+      body: contract.body,
+      response: contract.response,
+      errors: contract.errors,
+    })),
   );
   return [...member, ...operator];
 }

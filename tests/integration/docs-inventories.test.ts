@@ -69,7 +69,9 @@ describe('generated inventories of the docs', () => {
     edit('docs/api.md', (text) => text.replace(/\| `GET \/api\/user\.php` \|.*\n/, ''));
     const rewritten = syncRegions(copy, rendered, true);
     expect(rewritten.find((drift) => drift.file === 'docs/api.md')?.rewritten).toBe(true);
-    expect(readFileSync(path.join(copy, 'docs/api.md'), 'utf8')).toBe(readFileSync(path.join(root, 'docs/api.md'), 'utf8'));
+    expect(readFileSync(path.join(copy, 'docs/api.md'), 'utf8')).toBe(
+      readFileSync(path.join(root, 'docs/api.md'), 'utf8'),
+    );
   });
 
   it('npm run check:docs exits 1 with a clear message on a hand-edited copy', () => {
