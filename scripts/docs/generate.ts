@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { syncRegions } from './regions';
-import { renderEnv, renderJobs, renderOperations, renderScriptEnv, renderScripts, renderServerFolders } from './render';
-import { listEnvVariables, listJobs, listOperations, listScripts, listServerFolders } from './sources';
+import {
+  renderEnv,
+  renderJobs,
+  renderOperations,
+  renderScriptEnv,
+  renderScripts,
+  renderServerFolders,
+  renderStoreFiles,
+} from './render';
+import { listEnvVariables, listJobs, listOperations, listScripts, listServerFolders, listStoreFiles } from './sources';
 
 /**
  * The docs' generated inventories (docs/README.md, "Generated inventories"):
@@ -19,6 +27,7 @@ export function renderInventories(root: string): Record<string, string> {
     'script-env': renderScriptEnv(),
     scripts: renderScripts(listScripts(root)),
     'server-folders': renderServerFolders(listServerFolders(root)),
+    'store-files': renderStoreFiles(listStoreFiles(root)),
     jobs: renderJobs(listJobs()),
   };
 }

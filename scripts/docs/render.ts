@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENV_MEANINGS, SCRIPT_ENV_MEANINGS, type EnvMeaning } from './env-meanings';
 import { SCRIPT_MEANINGS } from './script-meanings';
 import { SERVER_FOLDERS } from './server-folders';
+import { STORE_FILES } from './store-files';
 import type { EnvEntry, JobEntry, OperationEntry } from './sources';
 
 /**
@@ -153,5 +154,14 @@ export function renderServerFolders(folders: readonly string[]): string {
   return table(
     ['folder', 'what it holds'],
     folders.map((folder) => [`\`${folder}/\``, SERVER_FOLDERS[folder]!]),
+  );
+}
+
+/** The store files of src/stores with their description, as a table. */
+export function renderStoreFiles(stores: readonly string[]): string {
+  sameNames('store files of src/stores', stores, STORE_FILES, 'scripts/docs/store-files.ts');
+  return table(
+    ['store', 'what it holds'],
+    stores.map((store) => [`\`${store}.ts\``, STORE_FILES[store]!]),
   );
 }

@@ -42,7 +42,7 @@ export const SCRIPT_MEANINGS: Record<string, string> = {
   'check:docs':
     'the generated inventories of the docs match the code ([docs/README.md](README.md#generated-inventories)); `npm run docs:generate` rewrites them',
   'docs:generate':
-    'rewrites the generated inventories of the docs (operations, jobs, variables, scripts, server folders) from the code',
+    'rewrites the generated inventories of the docs (operations, jobs, variables, scripts, server folders, stores) from the code',
   test: '`check` + `test:unit` + `test:e2e`',
   'test:unit': 'unit tests beside the code and integration tests through the real API handlers on in-memory PGlite',
   'test:pg': 'the integration suite and the multi-process journeys on PostgreSQL ([test:pg](#testpg))',

@@ -39,7 +39,7 @@ import * as xcams from '../../src/shared/contracts/xcams';
 /**
  * The adapter of the docs generator (docs/README.md, "Generated inventories"): the only module that
  * knows where the runtime lists live — the operations' contracts, the background jobs, the
- * configuration schema, the npm scripts and the folders of src/server. Everything else of
+ * configuration schema, the npm scripts, the folders of src/server and the stores of src/stores. Everything else of
  * scripts/docs/ works on the plain shapes below, so a change of where a list lives is a change here.
  */
 
@@ -206,5 +206,13 @@ export function listServerFolders(root: string): string[] {
   return readdirSync(path.join(root, 'src/server'), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
+    .sort();
+}
+
+/** The store modules of src/stores (`name` without `.ts`; tests left out), sorted by name. */
+export function listStoreFiles(root: string): string[] {
+  return readdirSync(path.join(root, 'src/stores'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => file.slice(0, -'.ts'.length))
     .sort();
 }

@@ -43,7 +43,7 @@ describe('generated inventories of the docs', () => {
     expect(syncRegions(root, rendered, false)).toEqual([]);
   });
 
-  it('list every job, every folder of src/server and the activation resend with its answer', () => {
+  it('list every job, every folder of src/server, the stores and the activation resend with its answer', () => {
     for (const job of ALL_JOBS) expect(rendered.jobs).toContain(`| \`${job.name}\` |`);
     expect(rendered['server-folders']).toMatch(/\| `affiliates\/` \|/);
     expect(rendered['server-folders']).toMatch(/\| `moderation\/` \|/);
@@ -51,6 +51,7 @@ describe('generated inventories of the docs', () => {
     expect(rendered.operations).toMatch(/\| `POST \/api\/activate\.php\?resend=1` \|[^\n]*\{ status \}/);
     expect(rendered['operator-operations']).toContain('`POST /admin/api/members/:id/credits`');
     expect(rendered.env).toContain('| `MOLLIE_API_KEY` |');
+    expect(rendered['store-files']).toContain('| `transaction.ts` |');
   });
 
   it('fail the check when a generated row is edited by hand, naming the file and line', () => {
