@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { envSchema } from '../../src/server/config-env';
+import { adminOperations } from '../../src/server/http/admin/all-operations';
 import { ALL_JOBS } from '../../src/server/jobs/all-jobs';
 import * as accountDeletion from '../../src/shared/contracts/account-deletion';
 import * as activation from '../../src/shared/contracts/activation';
@@ -144,7 +145,8 @@ function contractsOf(module: Record<string, unknown>): AnyContract[] {
 
 /**
  * Every operation, member API first, each API in its modules' order (above).
- * @throws when a member route (src/shared/contracts/routes) has no contract, so the list cannot miss one.
+ * @throws when a member route (src/shared/contracts/routes) has no contract, or an operator operation the
+ *   admin API serves (src/server/http/admin/all-operations.ts) is in no module here: the list cannot miss one.
  */
 export function listOperations(): OperationEntry[] {
   const member = Object.entries(MEMBER_MODULES).flatMap(([area, module]) =>
@@ -182,6 +184,10 @@ export function listOperations(): OperationEntry[] {
       errors: contract.errors,
     })),
   );
+  const served = adminOperations.map((operation) => operation.contract.name);
+  const unlisted = served.filter((name) => !operator.some((operation) => operation.name === name));
+  if (unlisted.length > 0)
+    throw new Error(`docs: operator operations missing from the adapter's modules: ${unlisted.join(', ')}`);
   return [...member, ...operator];
 }
 
