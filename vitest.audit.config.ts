@@ -13,7 +13,7 @@ export default defineConfig({
     include: ['tests/audit/**/*.audit.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     fileParallelism: false,
     allowOnly: false,
     expect: { poll: { timeout: 5_000 } },
