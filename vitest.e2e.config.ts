@@ -8,7 +8,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     fileParallelism: false,
     allowOnly: false,
     // A cold server on a busy CI machine can take more than the default 1 s to answer a first search.

@@ -1,15 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { sumOf } from '../helpers/metrics';
 import { useBrowser } from './browser';
 import { useOwnServer } from './server';
 
 /**
  * docs/product.md §10 Notifications: a member turns message mails off and on on
  * /notifications, gets one mail for a burst of messages, and unsubscribes with the mail's
- * link without being logged in. Own server with a test SMTP server.
+ * link without being logged in. Own server with a test SMTP server; the test waits on the
+ * server's state through its `/metrics` (open event streams, pending outbox rows), never on time.
  */
 const browser = useBrowser();
-const own = useOwnServer('notifications', { SEED_ON_START: '0' });
+const METRICS_TOKEN = 'e2e-notifications-metrics-0123456789';
+const own = useOwnServer('notifications', { SEED_ON_START: '0', METRICS_TOKEN });
 
 const PASSWORD = 'notify-pass-1';
 const SECRET_TEXT = 'meet me at the old lighthouse';
@@ -23,6 +26,21 @@ const api = (pathname: string, init: RequestInit & { cookie?: string } = {}) =>
       ...(init.cookie ? { cookie: init.cookie } : {}),
     },
   });
+
+/** The sum of the server's series `name` now (its `/metrics`, docs/architecture.md §5 Metrics). */
+async function serverGauge(name: string): Promise<number> {
+  const scrape = await fetch(`${own.server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(scrape.status).toBe(200);
+  return sumOf(await scrape.text(), name);
+}
+
+/**
+ * Waits until the server has handled everything queued so far: every message's notice has run
+ * (deciding on push or mail) and every mail it queued has been accepted by the test SMTP server.
+ */
+async function outboxSettled(): Promise<void> {
+  await expect.poll(() => serverGauge('amora_outbox_pending'), { timeout: 20_000 }).toBe(0);
+}
 
 const mailsTo = (address: string) => own.smtp.received.filter((mail) => mail.to?.[0]?.address === address);
 
@@ -86,8 +104,9 @@ async function setMessageMails(email: string, on: boolean, shots = false): Promi
   expect(await messageMailSwitch(page).isChecked()).toBe(on);
   await page.context().close();
   // The member counts as away once the server has noticed the page's event stream closed and
-  // dropped its presence row; until then a message rightly brings no mail.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  // dropped its presence row (the stream's close drops it before it stops counting as open);
+  // until then a message rightly brings no mail.
+  await expect.poll(() => serverGauge('amora_event_streams_open'), { timeout: 20_000 }).toBe(0);
 }
 
 /** Screenshots `notifications-{name}` at 390 and 1280 px. */
@@ -123,14 +142,14 @@ describe('notification settings and message mails', () => {
     await setMessageMails(benEmail, false, true);
     await send(`${SECRET_TEXT} 1`);
     await send(`${SECRET_TEXT} 2`);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await outboxSettled();
     expect(benMail()).toHaveLength(0);
 
     // On again: a burst of three brings exactly one mail.
     await setMessageMails(benEmail, true);
     await Promise.all([1, 2, 3].map((n) => send(`${SECRET_TEXT} burst ${n}`)));
     await expect.poll(() => benMail().length, { timeout: 15_000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await outboxSettled();
     expect(benMail()).toHaveLength(1);
     const mail = benMail()[0]!;
     expect(mail.text).toContain(`/chats/${conversation}`);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { sumOf } from '../helpers/metrics';
 import type { PostbackReceiver } from '../helpers/postback-receiver';
 import { receiverTemplate, sitesWithAffiliates } from '../helpers/postback-receiver';
 import type { E2eBrowser } from './browser';
@@ -142,11 +143,22 @@ export function acceptedFor(receiver: PostbackReceiver, clickid: string): Record
   return counts;
 }
 
+const POSTBACK_METRICS_TOKEN = 'e2e-postbacks-metrics-0123456789';
+
+/** Postback rows the server at `baseURL` still has to send (its `/metrics`, docs/architecture.md §5 Metrics). */
+export async function pendingPostbacksAt(baseURL: string): Promise<number> {
+  const scrape = await fetch(`${baseURL}/metrics`, { headers: { authorization: `Bearer ${POSTBACK_METRICS_TOKEN}` } });
+  expect(scrape.status).toBe(200);
+  return sumOf(await scrape.text(), 'amora_outbox_pending', { queue: 'postback' });
+}
+
 /** The server settings of the postback tests: the sites with `affiliateSettings`, mails to `smtp`, quick retries. */
 export function affiliateServerEnv(receiver: PostbackReceiver, smtpUrl: string): Record<string, string> {
   return {
     SITES_DIR: sitesWithAffiliates({ amora: affiliateSettings(receiver) }),
     SMTP_URL: smtpUrl,
+    // pendingPostbacksAt reads the postback queue from /metrics.
+    METRICS_TOKEN: POSTBACK_METRICS_TOKEN,
     POSTBACK_RETRY_BASE_MS: '300',
     POSTBACK_TIMEOUT_MS: '1500',
     RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
@@ -172,12 +184,14 @@ export type ShownLanders = Map<string, { lander: string; variant: string | null 
 /**
  * Checks that the network accepted exactly one signup and one activation postback per visit, with
  * the visit's values and the lander and variant it showed, after refusing each event's first two
- * attempts; then that nothing more arrives within a further sender round.
+ * attempts; then, once the server holds no pending postback (`pendingPostbacks()`: rows still to
+ * send, leased ones included, so nothing can arrive after it reads 0), that nothing more arrived.
  */
 export async function expectDeliveredOnce(
   receiver: PostbackReceiver,
   visits: PaidVisit[],
   shown: ShownLanders,
+  pendingPostbacks: () => Promise<number>,
 ): Promise<void> {
   await expect.poll(() => receiver.accepted.length, { timeout: 90_000, interval: 1000 }).toBe(2 * visits.length);
   for (const visit of visits) {
@@ -199,8 +213,9 @@ export async function expectDeliveredOnce(
     });
     expect(receiver.received.filter((each) => each.query.id === signup.query.id).length).toBeGreaterThanOrEqual(3);
   }
-  // Nothing more arrives later (no second delivery of the held or any other postback).
-  await new Promise((resolve) => setTimeout(resolve, 7_000));
+  // Nothing more arrives later (no second delivery of the held or any other postback): every
+  // postback row is settled, so no sender has anything left to send.
+  await expect.poll(pendingPostbacks, { timeout: 30_000, interval: 500 }).toBe(0);
   expect(receiver.accepted).toHaveLength(2 * visits.length);
 }
 

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 
 /**
  * The routes a visitor or member reaches, on each demo site: the layout audit
- * (layout-audit.e2e.ts) and the Content-Security-Policy audit (csp.e2e.ts) walk them all.
+ * (tests/audit/layout-audit.audit.ts) and the Content-Security-Policy audit (tests/audit/csp.audit.ts) walk them all.
  */
 
 /** The demo sites; lovelane needs a traffic source (the tracking cookie a lander sets) for signups and visitor search. */
@@ -152,7 +152,7 @@ export async function walkSignupWizard(
 
 /**
  * The operator console's pages (docs/product.md §13), audited as an admin (every section opens)
- * by console-layout.e2e.ts on each demo site; `{id}` = demo member 1.
+ * by tests/audit/console-layout.audit.ts on each demo site; `{id}` = demo member 1.
  */
 export const CONSOLE_ROUTES: Route[] = [
   { name: 'console-dashboard', path: '/admin' },

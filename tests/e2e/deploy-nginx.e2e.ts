@@ -16,7 +16,7 @@ import * as buyers from './buyers';
 import { fillSignupStep0, navBadge } from './journeys';
 import { startNginx } from './nginx';
 import { holdsConnection } from './processes';
-import { freePort, waitForServer } from './server';
+import { freePort, SERVER_START_MS, waitForServer } from './server';
 
 /**
  * docs/architecture.md §5 Deployment: the files of deploy/ as shipped, run on loopback. The app
@@ -56,7 +56,7 @@ async function startAsDeployed(env: Record<string, string>): Promise<ChildProces
   const file = parseEnv(fs.readFileSync(path.join(root, 'deploy/amora.env.example'), 'utf8'));
   const fullEnv = { ...process.env, ...file, AMORA_OUT_DIR: path.resolve(process.env.AMORA_OUT_DIR ?? 'dist'), ...env };
   const child = spawn('sh', ['-c', command], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForServer(`http://127.0.0.1:${env.PORT}/build-id.json`, child, 60_000);
+  await waitForServer(`http://127.0.0.1:${env.PORT}/build-id.json`, child, SERVER_START_MS);
   return child;
 }
 

@@ -72,7 +72,10 @@ describe('affiliate postbacks with two server processes on PostgreSQL (docs/prod
       await sender!.kill();
       receiver.release();
 
-      await expectDeliveredOnce(receiver, visits, shown);
+      await expectDeliveredOnce(receiver, visits, shown, async () => {
+        const [row] = await pg.query<{ n: string }>("SELECT count(*) AS n FROM postbacks WHERE status = 'pending'");
+        return Number(row!.n);
+      });
 
       const accounts = await pg.query<{ email: string; tracking: unknown; status: string }>(
         'SELECT email, tracking, status FROM users WHERE NOT is_demo',

@@ -16,6 +16,7 @@ import {
   affiliateServerEnv,
   expectDeliveredOnce,
   expectedTracking,
+  pendingPostbacksAt,
   paidVisits,
   requestActivationMail,
   visitAndSignUp,
@@ -89,7 +90,7 @@ describe('affiliate postbacks (docs/product.md §12)', () => {
       for (const link of links.slice(25))
         expect((await fetch(`${server.url}${link}`, { redirect: 'manual' })).status).toBe(303);
 
-      await expectDeliveredOnce(receiver, visits, shown);
+      await expectDeliveredOnce(receiver, visits, shown, () => pendingPostbacksAt(server.url));
 
       // The accounts, read from the server's own database once it stopped.
       await server.stop();

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitForServer } from './server';
+import { freePort, SERVER_START_MS, waitForServer } from './server';
 
 /**
  * The built server's edges (docs/architecture.md §3 Serving, Security headers; §5 Logging): its
@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   for (const stream of [child.stdout!, child.stderr!])
     stream.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  await waitForServer(`${baseURL}/build-id.json`, child, 60_000);
+  await waitForServer(`${baseURL}/build-id.json`, child, SERVER_START_MS);
   startedAt = output.join('').length;
 });
 

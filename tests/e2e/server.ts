@@ -18,6 +18,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How long a server of the build may take to answer after its start (ms): a fresh data folder's
+ * migrations take ~10 s on a quiet 2-core machine and over a minute beside other CPU-heavy work.
+ * A deadline, not a wait: the start is polled (waitForServer).
+ */
+export const SERVER_START_MS = 150_000;
+
 /** Polls `url` until it answers 2xx, the child exits, or `timeoutMs` passes. */
 export async function waitForServer(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -52,7 +59,7 @@ export async function serveBuild(distDir: string, port: number, dataDir: string,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForServer(`http://localhost:${port}/build-id.json`, child, 60_000);
+  await waitForServer(`http://localhost:${port}/build-id.json`, child, SERVER_START_MS);
   return {
     url: `http://localhost:${port}`,
     /** The server's process id (with WEB_CONCURRENCY > 1, the primary whose children serve). */

@@ -9,8 +9,8 @@ import {
   walkSignupWizard,
   type AuditSite,
   type Route,
-} from './audit-routes';
-import { trackingCookie, useBrowser } from './browser';
+} from '../e2e/audit-routes';
+import { trackingCookie, useBrowser } from '../e2e/browser';
 
 /**
  * The Content-Security-Policy audit (docs/architecture.md §3 security headers): every route of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser';
-import { layoutViolations } from './layout-checks';
+import { useBrowser } from '../e2e/browser';
+import { layoutViolations } from '../e2e/layout-checks';
 
 const browser = useBrowser();
 const PLACE = { route: 'crafted', site: 'test', width: 390, locale: 'en' };

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_ROUTES, CONSOLE_VISITOR_ROUTES, SITES, type Route } from './audit-routes';
-import { useBrowser } from './browser';
-import { enrolOperator } from './console';
-import { layoutViolations } from './layout-checks';
+import { CONSOLE_ROUTES, CONSOLE_VISITOR_ROUTES, SITES, type Route } from '../e2e/audit-routes';
+import { useBrowser } from '../e2e/browser';
+import { enrolOperator } from '../e2e/console';
+import { layoutViolations } from '../e2e/layout-checks';
 
 /**
  * The layout audit of the operator console (docs/product.md §13): every console page on each demo

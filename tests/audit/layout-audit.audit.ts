@@ -9,9 +9,9 @@ import {
   walkSignupWizard,
   type AuditSite,
   type Route,
-} from './audit-routes';
-import { trackingCookie, useBrowser } from './browser';
-import { layoutViolations } from './layout-checks';
+} from '../e2e/audit-routes';
+import { trackingCookie, useBrowser } from '../e2e/browser';
+import { layoutViolations } from '../e2e/layout-checks';
 
 /**
  * The layout audit: every route a visitor or member reaches, on each demo site, at a
