@@ -1,0 +1,52 @@
+import type { User } from '~/shared/contracts/profile';
+import type { PageRequest } from './page-request';
+
+/**
+ * The log-in rule of every page (docs/architecture.md §3 Pages, docs/product.md §2): the one
+ * place that says where a visitor without the needed session goes.
+ *
+ * - member pages: `/login?next=<path>` (302), back to the page after logging in;
+ * - pages a visitor must join for first: `/signup?next=<path>` (302), optionally with the member
+ *   (`profile`) the visitor came for;
+ * - console pages: `/admin/login?next=<path and query>` (302).
+ */
+
+/** How much of the page's address `next` keeps: the path (default) or the path and query. */
+export type NextScope = 'path' | 'path-and-query';
+
+function nextOf(page: Pick<PageRequest, 'url'>, scope: NextScope): string {
+  return scope === 'path' ? page.url.pathname : page.url.pathname + page.url.search;
+}
+
+/** The redirect of a visitor to the member log-in, coming back to this page. */
+export function memberLoginRedirect(page: Pick<PageRequest, 'url' | 'redirect'>, scope: NextScope = 'path'): Response {
+  return page.redirect(`/login?next=${encodeURIComponent(nextOf(page, scope))}`);
+}
+
+/**
+ * The logged-in member of a member page, or the redirect to the log-in for a visitor.
+ * @returns the member's User, or a Response the page returns as it is.
+ */
+export function requireMember(
+  page: Pick<PageRequest, 'url' | 'redirect' | 'locals'>,
+  scope: NextScope = 'path',
+): User | Response {
+  return page.locals.user ?? memberLoginRedirect(page, scope);
+}
+
+/**
+ * The redirect of a visitor to the signup, coming back to `next` (default: this page's path and
+ * query); `profile` is the member the visitor came for (docs/product.md §2 /signup).
+ */
+export function signupRedirect(
+  page: Pick<PageRequest, 'url' | 'redirect'>,
+  options: { next?: string; profile?: string } = {},
+): Response {
+  const next = encodeURIComponent(options.next ?? nextOf(page, 'path-and-query'));
+  return page.redirect(options.profile ? `/signup?profile=${options.profile}&next=${next}` : `/signup?next=${next}`);
+}
+
+/** The redirect of a console page without a logged-in operator to the console log-in (docs/product.md §13 Access). */
+export function operatorLoginRedirect(page: Pick<PageRequest, 'url' | 'redirect'>): Response {
+  return page.redirect(`/admin/login?next=${encodeURIComponent(nextOf(page, 'path-and-query'))}`);
+}
