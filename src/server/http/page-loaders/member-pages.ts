@@ -101,7 +101,7 @@ export async function loadSearchPage(page: PageRequest): Promise<PageLoad<Search
 export async function loadSignupMatchesPage(
   page: PageRequest,
 ): Promise<PageLoad<{ result: SearchResponse; searchHref: string }>> {
-  const user = requireMember(page, 'path-and-query');
+  const user = requireMember(page, { keepQuery: true });
   if (user instanceof Response) return user;
   const { filters, searchHref } = signupMatchFilters(page.url.searchParams);
   const result = await searchMembers(await getAppContext(), {

@@ -11,16 +11,22 @@ import type { PageRequest } from './page-request';
  * - console pages: `/admin/login?next=<path and query>` (302).
  */
 
-/** How much of the page's address `next` keeps: the path (default) or the path and query. */
-export type NextScope = 'path' | 'path-and-query';
-
-function nextOf(page: Pick<PageRequest, 'url'>, scope: NextScope): string {
-  return scope === 'path' ? page.url.pathname : page.url.pathname + page.url.search;
+/**
+ * Where the log-in leads back to: this page's path (default), with its query (`keepQuery`), or
+ * a fixed path (`next`).
+ */
+export interface LoginNext {
+  keepQuery?: boolean;
+  next?: string;
 }
 
-/** The redirect of a visitor to the member log-in, coming back to this page. */
-export function memberLoginRedirect(page: Pick<PageRequest, 'url' | 'redirect'>, scope: NextScope = 'path'): Response {
-  return page.redirect(`/login?next=${encodeURIComponent(nextOf(page, scope))}`);
+function nextOf(page: Pick<PageRequest, 'url'>, options: LoginNext): string {
+  return options.next ?? (options.keepQuery ? page.url.pathname + page.url.search : page.url.pathname);
+}
+
+/** The redirect of a visitor to the member log-in, coming back to this page (see LoginNext). */
+export function memberLoginRedirect(page: Pick<PageRequest, 'url' | 'redirect'>, options: LoginNext = {}): Response {
+  return page.redirect(`/login?next=${encodeURIComponent(nextOf(page, options))}`);
 }
 
 /**
@@ -29,9 +35,9 @@ export function memberLoginRedirect(page: Pick<PageRequest, 'url' | 'redirect'>,
  */
 export function requireMember(
   page: Pick<PageRequest, 'url' | 'redirect' | 'locals'>,
-  scope: NextScope = 'path',
+  options: LoginNext = {},
 ): User | Response {
-  return page.locals.user ?? memberLoginRedirect(page, scope);
+  return page.locals.user ?? memberLoginRedirect(page, options);
 }
 
 /**
@@ -42,11 +48,11 @@ export function signupRedirect(
   page: Pick<PageRequest, 'url' | 'redirect'>,
   options: { next?: string; profile?: string } = {},
 ): Response {
-  const next = encodeURIComponent(options.next ?? nextOf(page, 'path-and-query'));
+  const next = encodeURIComponent(nextOf(page, { keepQuery: true, ...options }));
   return page.redirect(options.profile ? `/signup?profile=${options.profile}&next=${next}` : `/signup?next=${next}`);
 }
 
 /** The redirect of a console page without a logged-in operator to the console log-in (docs/product.md §13 Access). */
 export function operatorLoginRedirect(page: Pick<PageRequest, 'url' | 'redirect'>): Response {
-  return page.redirect(`/admin/login?next=${encodeURIComponent(nextOf(page, 'path-and-query'))}`);
+  return page.redirect(`/admin/login?next=${encodeURIComponent(nextOf(page, { keepQuery: true }))}`);
 }
