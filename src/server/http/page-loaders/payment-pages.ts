@@ -21,6 +21,8 @@ export interface CreditsPageData {
   /** The package and method chosen when the page opens; null without an offer. */
   choice: ReturnType<typeof initialChoice> | null;
   overview: CreditOverview;
+  /** When the page was rendered (ms since the epoch, the app's clock): the island counts the offer's time limits from it. */
+  renderedAt: number;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function loadCreditsPage(
   const { site } = page.locals;
   const pageOffer = await creditsPageOffer(ctx, site, user.profile.id, user.profile.country);
   const choice = pageOffer?.offer ? initialChoice(pageOffer.offer, preselect) : null;
-  return { pageOffer, choice, overview: await creditOverview(ctx, site, user.profile.id) };
+  const overview = await creditOverview(ctx, site, user.profile.id);
+  return { pageOffer, choice, overview, renderedAt: ctx.clock.now().getTime() };
 }
 
 /**
