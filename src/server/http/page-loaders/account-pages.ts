@@ -17,7 +17,8 @@ export async function loadMailChangePage(page: PageRequest): Promise<PageLoad<{ 
   if (token) {
     const result = await confirmEmailChange(await getAppContext(), token);
     if (result.ok) return page.redirect('/mail-change/do?confirmed=1', 303);
-    const outcome = result.code === 'expired_token' ? 'expired' : result.code === 'account_exists' ? 'taken' : 'invalid';
+    const outcome =
+      result.code === 'expired_token' ? 'expired' : result.code === 'account_exists' ? 'taken' : 'invalid';
     return { outcome };
   }
   return { outcome: page.url.searchParams.get('confirmed') === '1' ? 'confirmed' : 'invalid' };

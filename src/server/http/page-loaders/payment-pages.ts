@@ -62,9 +62,7 @@ export async function loadRepeatOrderPage(
 /** `/premium` (docs/product.md §11 Premium; login required): the member's premium state and the plans of their country. */
 export async function loadPremiumPage(
   page: PageRequest,
-): Promise<
-  PageLoad<{ status: Awaited<ReturnType<typeof premiumStatus>>; offer: ReturnType<typeof premiumOffer> }>
-> {
+): Promise<PageLoad<{ status: Awaited<ReturnType<typeof premiumStatus>>; offer: ReturnType<typeof premiumOffer> }>> {
   const user = requireMember(page);
   if (user instanceof Response) return user;
   return {

@@ -47,7 +47,9 @@ function plainNotFound(): Response {
  * `/404`, every unknown path and `Astro.rewrite('/404')` (docs/product.md §2): bots get plain text,
  * requests without a page context a plain 404, everyone else the error page's data.
  */
-export async function loadNotFoundPage(page: Pick<PageRequest, 'request' | 'locals'>): Promise<PageLoad<ErrorPageData>> {
+export async function loadNotFoundPage(
+  page: Pick<PageRequest, 'request' | 'locals'>,
+): Promise<PageLoad<ErrorPageData>> {
   const botAnswer = plainErrorForBot(page.request.headers.get('user-agent'), 404, 'Not Found');
   if (botAnswer) return botAnswer;
   // The error page needs a site to render.
