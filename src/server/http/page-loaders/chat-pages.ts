@@ -6,6 +6,7 @@ import { CHAT_FAILED_PARAM, openChatPage, openMemberChatPage, type OpenChat } fr
 import { chatWallet } from '~/server/payments/credits-page-offer';
 import { requireMember, signupRedirect } from './page-access';
 import type { PageLoad, PageRequest } from './page-request';
+import { loadErrorPageData, type ErrorPageData } from './site-pages';
 
 /** The props of ChatScreen (one conversation): the chat, the composer's wallet and the chat list. */
 export interface ChatScreenData {
@@ -43,14 +44,18 @@ export async function loadChatsPage(
 
 /**
  * `/chats/:chatId` (docs/product.md §2, login required): one conversation of the member.
- * @returns the chat screen's data, null for a conversation that is not the member's (a 404), or the log-in redirect.
+ * @returns the chat screen's data; null `chat` with the 404 page's data for a conversation that is
+ *   not the member's; or the log-in redirect.
  */
-export async function loadChatPage(page: PageRequest): Promise<PageLoad<ChatScreenData | null>> {
+export async function loadChatPage(
+  page: PageRequest,
+): Promise<PageLoad<{ chat: ChatScreenData } | ({ chat: null } & ErrorPageData)>> {
   const user = requireMember(page);
   if (user instanceof Response) return user;
   const ctx = await getAppContext();
   const open = await openChatPage(ctx, page.params.chatId, user.profile.id);
-  return open ? chatScreenData(ctx, page, open) : null;
+  if (!open) return { chat: null, ...(await loadErrorPageData(page.locals)) };
+  return { chat: await chatScreenData(ctx, page, open) };
 }
 
 /**
