@@ -3,8 +3,34 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import astro from 'eslint-plugin-astro';
 
-/** Lint for .ts/.tsx (Astro files are checked by `astro check`). */
+/**
+ * The modules a page must not load data through itself: the app context and the configuration,
+ * the prerendered store, the page context (the middleware's) and the domain's page data
+ * (src/server/pages, except its plain rules). A page calls its loader in
+ * src/server/http/page-loaders/ instead (docs/architecture.md §3 Pages).
+ */
+const PAGE_DATA_ENTRY_POINTS = [
+  '~/server/app',
+  '~/server/context',
+  '~/server/config',
+  '~/server/static/store',
+  '~/server/http/page-context',
+  '~/server/http/admin-page',
+  '~/server/pages/*',
+  '!~/server/pages/member-routes',
+  '!~/server/pages/continue-path',
+  '!~/server/pages/signup-journey',
+  '**/server/app',
+  '**/server/context',
+  '**/server/config',
+  '**/server/static/store',
+  '**/server/http/page-context',
+  '**/server/http/admin-page',
+];
+
+/** Lint for .ts/.tsx and .astro (whose types `astro check` checks). */
 export default tseslint.config(
   {
     ignores: [
@@ -20,8 +46,10 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...astro.configs['flat/recommended'],
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    // __AMORA_BUILD_ID__: the build's id, defined by astro.config.mjs (src/env.d.ts).
+    languageOptions: { globals: { ...globals.node, ...globals.browser, __AMORA_BUILD_ID__: 'readonly' } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
@@ -104,6 +132,8 @@ export default tseslint.config(
             {
               group: [
                 '**/pages/**',
+                // src/server/pages (the domain's page data) is server code: imported as ~/server/pages/….
+                '!~/server/pages/*',
                 '**/islands/**',
                 '**/stores/**',
                 '**/client/**',
@@ -161,6 +191,46 @@ export default tseslint.config(
         {
           selector: 'Literal[value=/^(set-)?cookie$/i]:not(ImportDeclaration > Literal)',
           message: 'Cookies are read and set in src/server/http only.',
+        },
+      ],
+    },
+  },
+  {
+    // docs/architecture.md §3 Pages: a page's data comes from its one loader (src/server/http/page-loaders/),
+    // computed once and passed to components as props; pages, components and layouts load nothing themselves.
+    files: ['src/**/*.astro'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: PAGE_DATA_ENTRY_POINTS,
+              allowTypeImports: true,
+              message:
+                'A page loads its data through its loader in src/server/http/page-loaders/ and passes it to components as props (docs/architecture.md §3 Pages).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components and layouts take a page's data as props: they may name a loader's types, never call one.
+    // (Replaces the block above's options for these files, so it repeats its entry points.)
+    files: ['src/components/**/*.astro', 'src/layouts/**/*.astro', 'src/landers/**/*.astro'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...PAGE_DATA_ENTRY_POINTS, '~/server/http/page-loaders/*', '**/http/page-loaders/*'],
+              allowTypeImports: true,
+              message:
+                'Components and layouts get their data as props from the page, whose loader loaded it once (docs/architecture.md §3 Pages).',
+            },
+          ],
         },
       ],
     },

@@ -7,6 +7,10 @@ declare namespace App {
     user: import('~/shared/contracts/profile').User | null;
     /** May this visitor sign up / search (site rule with the request's traffic source). */
     access: import('./server/sites/visitor-access').VisitorAccess;
+    /** The member's address waits for confirmation (the activate-reminder; server/http/page-context.ts). */
+    awaitingConfirmation: boolean;
+    /** The VAPID public key for the boot data (server/http/page-context.ts). */
+    pushPublicKey: string;
     /** The route's name for the request series (docs/architecture.md §5 Metrics; scripts/metrics-http.mjs reads it). */
     metricsRoute?: string;
     /** Whether cookies set on this answer carry `Secure` (server/http/cookies.ts secureCookies()). */

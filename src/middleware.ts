@@ -58,6 +58,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.locale = page.locale;
   context.locals.user = page.user;
   context.locals.access = page.access;
+  context.locals.awaitingConfirmation = page.awaitingConfirmation;
+  context.locals.pushPublicKey = page.pushPublicKey;
   context.locals.secureCookies = secureCookies({
     config: ctx.config,
     site: page.site,

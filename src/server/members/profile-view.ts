@@ -80,6 +80,17 @@ export async function getPublicProfile(ctx: AppContext, id: number): Promise<Pub
 
 /** docs/product.md §3 User for the logged-in member `userId`, or null when the account is gone. */
 export async function getUserView(ctx: AppContext, userId: number): Promise<User | null> {
+  return (await getMemberView(ctx, userId))?.user ?? null;
+}
+
+/**
+ * The User of getUserView and, from the same row, whether the account still waits for the
+ * confirmation of its e-mail address (docs/product.md §2 activate-reminder); null when the account is gone.
+ */
+export async function getMemberView(
+  ctx: AppContext,
+  userId: number,
+): Promise<{ user: User; awaitingConfirmation: boolean } | null> {
   const [row] = await ctx.db
     .select({ user: users, profile: profiles })
     .from(users)
@@ -95,7 +106,7 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
     fictional_icon: false,
     fields: row.profile.fields,
   };
-  return {
+  const user: User = {
     email: row.user.email,
     profile,
     // docs/product.md §11 Premium: paid_user follows premium (and stays for accounts imported as paid).
@@ -105,4 +116,5 @@ export async function getUserView(ctx: AppContext, userId: number): Promise<User
     credits: row.user.credits,
     is_premium: isPremium(row.user.premiumUntil, ctx.clock.now()),
   };
+  return { user, awaitingConfirmation: row.user.status === 'not_confirmed' };
 }

@@ -159,9 +159,3 @@ export async function confirmActivation(ctx: AppContext, token: string): Promise
   });
   return 'done';
 }
-
-/** Whether the member still has to confirm the e-mail address (the activate-reminder shows, docs/product.md §2). */
-export async function isAwaitingConfirmation(ctx: AppContext, userId: number): Promise<boolean> {
-  const [row] = await ctx.db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.status === 'not_confirmed';
-}
