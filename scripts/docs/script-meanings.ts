@@ -45,6 +45,10 @@ export const SCRIPT_MEANINGS: Record<string, string> = {
     'rewrites the generated inventories of the docs (operations, jobs, variables, scripts, server folders, stores) from the code',
   test: '`check` + `test:unit` + `test:e2e`',
   'test:unit': 'unit tests beside the code and integration tests through the real API handlers on in-memory PGlite',
+  'test:coverage':
+    '`test:unit` with line coverage of `src/server` and `src/stores`, failing below the floor in vitest.config.ts (`.ci/run` runs it instead of `test:unit`)',
+  'test:audit':
+    'builds if needed, then the layout and Content-Security-Policy audits of every route on the three sites (`tests/audit/`); not part of `npm test`, `.ci/run` runs it',
   'test:pg': 'the integration suite and the multi-process journeys on PostgreSQL ([test:pg](#testpg))',
   'test:e2e': 'builds if needed and drives Chromium through the journeys of `tests/e2e/` ([test:e2e](#teste2e))',
   'bench:search':

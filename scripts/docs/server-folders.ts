@@ -16,7 +16,7 @@ export const SERVER_FOLDERS: Record<string, string> = {
   db: 'schema/ (one file per area), client (PGlite or node-postgres), migrations/, seed/, raw SQL helpers',
   geo: 'geocoding, country and region names',
   gifs: 'GifProvider with the HTTP service and the offline set; GIF search',
-  http: "the edge: handleApi pipeline, the Origin check, apiRoute, endpoints/, cookies (session, locale, tracking), parsing, responses, SSE route, security headers and the Content-Security-Policy, page context, request locale, client address behind trusted proxies, visitor access of a request, serving pre-rendered files; the operator API (`admin-api.ts`, its operations in `admin/`) and the console pages' guard",
+  http: "the edge: handleApi pipeline, the Origin check, apiRoute, endpoints/, cookies (session, locale, tracking), parsing, responses, SSE route, security headers and the Content-Security-Policy, page context, request locale, client address behind trusted proxies, visitor access of a request, serving pre-rendered files; the operator API (`admin-api.ts`, its operations in `admin/`) and the pages' loaders (`page-loaders/`: one per page, the log-in rule in `page-access.ts`, the console pages' guard `loadConsolePage`)",
   i18n: 'server-side messages, locale detection, language switch target',
   jobs: 'ALL_JOBS, the one list of periodic background jobs of every process (all-jobs.ts), their timers, and the lease queue shared by the outboxes (lease-queue.ts)',
   landers:
@@ -38,7 +38,7 @@ export const SERVER_FOLDERS: Record<string, string> = {
   operators:
     'operator accounts and setup links (`npm run operator:add`), TOTP log-in and recovery codes, operator sessions (cookie on /admin, 8 h absolute, 30 min idle), the append-only audit log, the dashboard',
   outbox: 'the durable outbox of mails, pushes and notices (queue in the causing transaction, nudge, deliver, prune)',
-  pages: 'member routes, opening member and chat pages, the first page of /members results, signup journey',
+  pages: 'the page data the loaders call: member routes, opening member and chat pages, the first page of /members results, signup journey',
   payments:
     'PaymentProvider with the sandbox and Mollie, the catalogue and prices, starting a purchase, settling it exactly once, refunds and chargebacks, premium subscriptions, discounts, receipts, reconciliation',
   push: 'PushService (web-push), subscriptions, the endpoint policy (public addresses only), VAPID keys, welcome push',
