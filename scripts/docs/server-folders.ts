@@ -38,7 +38,8 @@ export const SERVER_FOLDERS: Record<string, string> = {
   operators:
     'operator accounts and setup links (`npm run operator:add`), TOTP log-in and recovery codes, operator sessions (cookie on /admin, 8 h absolute, 30 min idle), the append-only audit log, the dashboard',
   outbox: 'the durable outbox of mails, pushes and notices (queue in the causing transaction, nudge, deliver, prune)',
-  pages: 'the page data the loaders call: member routes, opening member and chat pages, the first page of /members results, signup journey',
+  pages:
+    'the page data the loaders call: member routes, opening member and chat pages, the first page of /members results, signup journey',
   payments:
     'PaymentProvider with the sandbox and Mollie, the catalogue and prices, starting a purchase, settling it exactly once, refunds and chargebacks, premium subscriptions, discounts, receipts, reconciliation',
   push: 'PushService (web-push), subscriptions, the endpoint policy (public addresses only), VAPID keys, welcome push',
