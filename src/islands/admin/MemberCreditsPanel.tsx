@@ -103,7 +103,7 @@ function GrantPremiumForm({ locale, record, onDone }: Omit<Props, 'canChange'>) 
       noValidate
       aria-label={t('credits.grant')}
     >
-      <h3 className="admin-member-subtitle">{t('member.premium')}</h3>
+      <h3 className="admin-member-subtitle">{t('member_state.premium')}</h3>
       <div className="admin-form-row">
         <TextField
           name="days"
@@ -147,7 +147,7 @@ export function MemberCreditsPanel({ locale, record, canChange, onDone }: Props)
           </div>
         )}
         <div className="admin-stat">
-          <dt>{t('member.premium')}</dt>
+          <dt>{t('member_state.premium')}</dt>
           <dd>
             {credits.isPremium && credits.premiumUntil
               ? t('credits.until', { day: formatDay(locale, credits.premiumUntil) })

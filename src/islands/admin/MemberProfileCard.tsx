@@ -50,7 +50,7 @@ export function MemberProfileCard({ locale, record }: Props) {
           <dd>{profile.lastActiveAt ? formatTime(locale, profile.lastActiveAt) : '—'}</dd>
           {account.deletedAt && (
             <>
-              <dt>{t('member.deleted')}</dt>
+              <dt>{t('member_state.deleted')}</dt>
               <dd>
                 {formatTime(locale, account.deletedAt)}
                 {account.deleteReason && <span className="muted"> ({account.deleteReason})</span>}
@@ -59,7 +59,7 @@ export function MemberProfileCard({ locale, record }: Props) {
           )}
           {account.bannedAt && (
             <>
-              <dt>{t('member.banned')}</dt>
+              <dt>{t('member_state.banned')}</dt>
               <dd>{formatTime(locale, account.bannedAt)}</dd>
             </>
           )}

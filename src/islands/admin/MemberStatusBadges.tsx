@@ -15,16 +15,16 @@ export function MemberStatusBadges({ locale, status, suspendedUntil, banned, isP
   const t = consoleT(locale);
   return (
     <span className="admin-member-badges">
-      {status === 'active' && <span className="admin-badge admin-badge-muted">{t('member.active')}</span>}
-      {status === 'not_confirmed' && <span className="admin-badge admin-badge-muted">{t('member.not_confirmed')}</span>}
-      {status === 'deleted' && <span className="admin-badge admin-badge-danger">{t('member.deleted')}</span>}
-      {banned && <span className="admin-badge admin-badge-danger">{t('member.banned')}</span>}
+      {status === 'active' && <span className="admin-badge admin-badge-muted">{t('member_state.active')}</span>}
+      {status === 'not_confirmed' && <span className="admin-badge admin-badge-muted">{t('member_state.not_confirmed')}</span>}
+      {status === 'deleted' && <span className="admin-badge admin-badge-danger">{t('member_state.deleted')}</span>}
+      {banned && <span className="admin-badge admin-badge-danger">{t('member_state.banned')}</span>}
       {suspendedUntil && (
         <span className="admin-badge admin-badge-danger">
-          {t('member.suspended_until', { day: formatDay(locale, suspendedUntil) })}
+          {t('member_state.suspended_until', { day: formatDay(locale, suspendedUntil) })}
         </span>
       )}
-      {isPremium && <span className="admin-badge">{t('member.premium')}</span>}
+      {isPremium && <span className="admin-badge">{t('member_state.premium')}</span>}
     </span>
   );
 }

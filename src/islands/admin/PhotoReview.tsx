@@ -17,7 +17,7 @@ interface Props {
 function noticeText(locale: ConsoleLocale, notice: ConsoleText): string {
   const reason = notice.values?.reason;
   if (reason === undefined) return consoleText(locale, notice);
-  const label = consoleT(locale)(`photos.reason_${reason}`);
+  const label = consoleT(locale)(`photo_reasons.${reason}`);
   // German nouns keep their capital.
   return consoleT(locale)(notice.key, { reason: locale === 'de' ? label : label.toLocaleLowerCase(locale) });
 }

@@ -64,7 +64,7 @@ export function PhotoReviewCard({ locale, photo, selected, busy, error, onSelect
   const ageSeconds = (Date.now() - new Date(photo.uploadedAt).getTime()) / 1000;
   const reasonOptions = [
     { value: '', label: t('photos.choose_reason_option') },
-    ...PHOTO_REJECT_REASONS.map((value) => ({ value, label: t(`photos.reason_${value}`) })),
+    ...PHOTO_REJECT_REASONS.map((value) => ({ value, label: t(`photo_reasons.${value}`) })),
   ];
 
   function submitReject(event: FormEvent<HTMLFormElement>) {

@@ -19,7 +19,7 @@ export const PHOTO_REJECT_REASONS = [
 ] as const;
 export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number];
 
-/* The console names each reason in its own messages (locales/console, `photos.reason_*`). */
+/* The console names each reason in its own messages (locales/console, `photo_reasons.*`). */
 
 /** Photos one queue page holds at most. */
 export const PHOTO_QUEUE_MAX_PAGE = 60;
