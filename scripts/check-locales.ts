@@ -183,6 +183,4 @@ if (problems.length > 0) {
   console.error(`Locale check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(
-  `Locale check: ${LOCALES.length} locales, ${baseKeys.size} keys, all present and used; the console's too.`,
-);
+console.log(`Locale check: ${LOCALES.length} locales, ${baseKeys.size} keys, all present and used; the console's too.`);

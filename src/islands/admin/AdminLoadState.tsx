@@ -23,7 +23,13 @@ export function LoadProblem<T>({ locale, load }: { locale: ConsoleLocale; load: 
 }
 
 /** The error paragraph of a console form or action (nothing without an error). */
-export function ErrorAlert({ locale, error }: { locale: ConsoleLocale; error: { key: string; values?: Record<string, string | number> } | null }) {
+export function ErrorAlert({
+  locale,
+  error,
+}: {
+  locale: ConsoleLocale;
+  error: { key: string; values?: Record<string, string | number> } | null;
+}) {
   if (!error) return null;
   return (
     <p className="alert alert-danger" role="alert">

@@ -110,7 +110,13 @@ export default function AdminLogin({ locale, next }: { locale: ConsoleLocale; ne
       {alert}
       <form method="post" onSubmit={submitPassword} noValidate>
         <TextField name="email" type="email" label={t('login.email')} autoComplete="username" required />
-        <TextField name="password" type="password" label={t('login.password')} autoComplete="current-password" required />
+        <TextField
+          name="password"
+          type="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
           {t('login.continue')}
         </button>

@@ -20,7 +20,17 @@ interface Props {
  * A console confirmation as a modal `<dialog>` (focus kept inside, Escape cancels): it stays readable
  * on a phone even when its button sits in a horizontally scrolling table.
  */
-export function ConfirmDialog({ locale, open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  locale,
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const t = consoleT(locale);

@@ -153,7 +153,9 @@ export function MemberCreditsPanel({ locale, record, canChange, onDone }: Props)
               ? t('credits.until', { day: formatDay(locale, credits.premiumUntil) })
               : t('credits.no')}
             {!credits.isPremium && credits.premiumUntil && (
-              <span className="admin-stat-note">{t('credits.ended', { day: formatDay(locale, credits.premiumUntil) })}</span>
+              <span className="admin-stat-note">
+                {t('credits.ended', { day: formatDay(locale, credits.premiumUntil) })}
+              </span>
             )}
           </dd>
         </div>

@@ -16,7 +16,9 @@ export function MemberStatusBadges({ locale, status, suspendedUntil, banned, isP
   return (
     <span className="admin-member-badges">
       {status === 'active' && <span className="admin-badge admin-badge-muted">{t('member_state.active')}</span>}
-      {status === 'not_confirmed' && <span className="admin-badge admin-badge-muted">{t('member_state.not_confirmed')}</span>}
+      {status === 'not_confirmed' && (
+        <span className="admin-badge admin-badge-muted">{t('member_state.not_confirmed')}</span>
+      )}
       {status === 'deleted' && <span className="admin-badge admin-badge-danger">{t('member_state.deleted')}</span>}
       {banned && <span className="admin-badge admin-badge-danger">{t('member_state.banned')}</span>}
       {suspendedUntil && (

@@ -44,7 +44,13 @@ function TableSection({
 }
 
 /** Where the member is logged in: device and country of each live session (never an id). */
-export function MemberSessionsTable({ locale, sessions }: { locale: ConsoleLocale; sessions: MemberRecord['sessions'] }) {
+export function MemberSessionsTable({
+  locale,
+  sessions,
+}: {
+  locale: ConsoleLocale;
+  sessions: MemberRecord['sessions'];
+}) {
   const t = consoleT(locale);
   return (
     <TableSection
@@ -264,7 +270,13 @@ export function MemberReportsPanel({
 }
 
 /** The tracking record and the signup's origin fields (key/value). */
-export function MemberTrackingPanel({ locale, tracking }: { locale: ConsoleLocale; tracking: MemberRecord['tracking'] }) {
+export function MemberTrackingPanel({
+  locale,
+  tracking,
+}: {
+  locale: ConsoleLocale;
+  tracking: MemberRecord['tracking'];
+}) {
   const t = consoleT(locale);
   const rows: [string, string][] = [
     ...Object.entries(tracking.record ?? {}),

@@ -34,7 +34,15 @@ afterEach(() => {
 
 describe('photo review island (docs/product.md §13 Photo review)', () => {
   it('shows the screening, approves one photo and rejects another with a reason', async () => {
-    const screening = { scored: true, unscoredReason: null, explicit: 0.1, sexy: 0.6, faces: 0, looksUnderage: false, youngestAge: null };
+    const screening = {
+      scored: true,
+      unscoredReason: null,
+      explicit: 0.1,
+      sexy: 0.6,
+      faces: 0,
+      looksUnderage: false,
+      youngestAge: null,
+    };
     // Like the server: a reviewed photo leaves the queue.
     let waiting = [photo(1, 'Anna', screening), photo(2, 'Bert')];
     callAdmin.mockImplementation(async (route: string, input: { params?: { id: number } }) => {

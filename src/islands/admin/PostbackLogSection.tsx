@@ -96,7 +96,12 @@ export function PostbackLogSection({
             </thead>
             <tbody>
               {rows.map((row) => (
-                <PostbackRow key={`${row.id}-${row.status}-${row.attempts}`} locale={locale} row={row} onResent={resent} />
+                <PostbackRow
+                  key={`${row.id}-${row.status}-${row.attempts}`}
+                  locale={locale}
+                  row={row}
+                  onResent={resent}
+                />
               ))}
             </tbody>
           </table>

@@ -26,9 +26,7 @@ export function RefundAction({ locale, transaction, onRefunded }: Props) {
     if (!done) return;
     setAsking(false);
     const owes = done.member.creditDebt > 0 ? t('refund.owes', { debt: done.member.creditDebt }) : '';
-    onRefunded(
-      t('refund.done', { id, amount, member: transaction.memberId, credits: done.member.credits, owes }),
-    );
+    onRefunded(t('refund.done', { id, amount, member: transaction.memberId, credits: done.member.credits, owes }));
   }
 
   return (

@@ -70,9 +70,7 @@ export function ReportActionBar({ locale, member, busy, note, onNote, onAct, per
         <AdminConfirmAction
           locale={locale}
           label={t('moderation.ban')}
-          question={
-            member.name ? t('report.ban_question', { name: member.name }) : t('report.ban_question_unnamed')
-          }
+          question={member.name ? t('report.ban_question', { name: member.name }) : t('report.ban_question_unnamed')}
           confirmLabel={t('moderation.ban_confirm')}
           danger
           run={() => perform({ action: 'ban' })}

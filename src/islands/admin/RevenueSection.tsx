@@ -33,7 +33,15 @@ function RevenueCells({ locale, row }: { locale: ConsoleLocale; row: RevenueRowV
  * docs/product.md §13 Payments, revenue: paid minus refunded per UTC day, site, member's country or
  * currency (amounts of different currencies are never added up), with the period's totals.
  */
-export function RevenueSection({ locale, sites, version }: { locale: ConsoleLocale; sites: Option[]; version: number }) {
+export function RevenueSection({
+  locale,
+  sites,
+  version,
+}: {
+  locale: ConsoleLocale;
+  sites: Option[];
+  version: number;
+}) {
   const t = consoleT(locale);
   const [period, setPeriod] = useState({ from: utcDayBefore(29), to: utcDayBefore(0), site: '' });
   const [by, setBy] = useState<RevenueGrouping>('day');

@@ -32,7 +32,10 @@ export function anyOption(
   values: readonly string[],
   label: (value: string) => string = (value) => value,
 ): { value: string; label: string }[] {
-  return [{ value: '', label: consoleT(locale)('common.any') }, ...values.map((value) => ({ value, label: label(value) }))];
+  return [
+    { value: '', label: consoleT(locale)('common.any') },
+    ...values.map((value) => ({ value, label: label(value) })),
+  ];
 }
 
 /** The site filter's options: "All sites" (value '') then each site by name. */

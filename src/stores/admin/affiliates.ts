@@ -10,7 +10,17 @@ import type { ConsoleText } from '~/shared/console-i18n';
 import { failureCode } from './errors';
 
 /** docs/product.md §13 Affiliates: the lander report of a site for UTC days `from`–`to`, per day when `byDay`. */
-export function fetchLanderReport({ site, from, to, byDay }: { site: string; from: string; to: string; byDay: boolean }) {
+export function fetchLanderReport({
+  site,
+  from,
+  to,
+  byDay,
+}: {
+  site: string;
+  from: string;
+  to: string;
+  byDay: boolean;
+}) {
   return callAdmin(adminAffiliateReportContract, { query: { site, from, to, byDay: byDay ? '1' : undefined } });
 }
 

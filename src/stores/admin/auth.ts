@@ -1,6 +1,11 @@
 import { atom } from 'nanostores';
 import { callAdmin } from '~/client/admin-api';
-import { adminLoginContract, adminLogoutContract, adminSecondFactorContract, adminSetupContract } from '~/shared/contracts/admin/auth';
+import {
+  adminLoginContract,
+  adminLogoutContract,
+  adminSecondFactorContract,
+  adminSetupContract,
+} from '~/shared/contracts/admin/auth';
 import { createActionStore } from './action';
 
 /** The console log-in's steps (docs/product.md §13 Access): password, then the code, then (first log-in) the recovery codes. */

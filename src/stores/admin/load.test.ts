@@ -78,9 +78,17 @@ describe('console action store', () => {
 
   it('shows the precise text of a failure when given, else the generic one; fail and reset', async () => {
     const store = createActionStore();
-    expect(await store.run(() => Promise.reject(failure('conflict')), () => ({ key: 'refund.conflict' }))).toBeNull();
+    expect(
+      await store.run(
+        () => Promise.reject(failure('conflict')),
+        () => ({ key: 'refund.conflict' }),
+      ),
+    ).toBeNull();
     expect(store.$state.get().error).toEqual({ key: 'refund.conflict' });
-    await store.run(() => Promise.reject(failure('rate_limited')), () => null);
+    await store.run(
+      () => Promise.reject(failure('rate_limited')),
+      () => null,
+    );
     expect(store.$state.get().error).toEqual({ key: 'errors.rate_limited' });
     store.fail({ key: 'setup.differ' });
     expect(store.$state.get()).toEqual({ busy: false, error: { key: 'setup.differ' } });

@@ -58,9 +58,9 @@ describe('console member verbs (docs/product.md §13 Members)', () => {
     expect(members.adjustErrorText(refused('conflict'))).toEqual({ key: 'credits.adjust_conflict' });
     expect(members.mailErrorText(refused('rate_limited'))).toEqual({ key: 'support.rate_limited' });
     expect(members.mailErrorText(refused('network'))).toBeNull();
-    expect(members.providerErrorText('delete.provider_unavailable')(refused('payment_provider_unavailable'))).toEqual(
-      { key: 'delete.provider_unavailable' },
-    );
+    expect(members.providerErrorText('delete.provider_unavailable')(refused('payment_provider_unavailable'))).toEqual({
+      key: 'delete.provider_unavailable',
+    });
     expect(payments.refundErrorText(refused('conflict'))).toEqual({ key: 'refund.conflict' });
     expect(payments.refundErrorText(refused('forbidden'))).toBeNull();
   });

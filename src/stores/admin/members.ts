@@ -33,7 +33,11 @@ export function fetchMembers(query: MemberQuery) {
 /** The search as the page's URL keeps it (`?q=&site=&page=`; empty values and page 1 left out). */
 export function memberQueryUrl(query: MemberQuery, href: string): string {
   const url = new URL(href);
-  for (const [name, value] of Object.entries({ q: query.q, site: query.site, page: query.page > 1 ? query.page : '' })) {
+  for (const [name, value] of Object.entries({
+    q: query.q,
+    site: query.site,
+    page: query.page > 1 ? query.page : '',
+  })) {
     if (value === '') url.searchParams.delete(name);
     else url.searchParams.set(name, String(value));
   }
@@ -58,7 +62,10 @@ export function checkCreditAdjustment(
     found.amount = { key: 'credits.amount_too_low', values: { balance } };
   }
   if (reason.length < ADJUSTMENT_REASON_MIN || reason.length > ADJUSTMENT_REASON_MAX) {
-    found.reason = { key: 'credits.reason_invalid', values: { min: ADJUSTMENT_REASON_MIN, max: ADJUSTMENT_REASON_MAX } };
+    found.reason = {
+      key: 'credits.reason_invalid',
+      values: { min: ADJUSTMENT_REASON_MIN, max: ADJUSTMENT_REASON_MAX },
+    };
   }
   return found;
 }

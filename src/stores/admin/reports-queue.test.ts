@@ -29,7 +29,10 @@ describe('reports queue store (docs/product.md §13 Reports queue)', () => {
     await queue.resolve(2, 'Report #2 resolved: dismissed without action.');
     // The reload still lists report 2 (resolved meanwhile): it stays out.
     expect(queue.$reports.get().map((item) => item.id)).toEqual([1, 3]);
-    expect(queue.$state.get()).toMatchObject({ selectedId: 3, notice: 'Report #2 resolved: dismissed without action.' });
+    expect(queue.$state.get()).toMatchObject({
+      selectedId: 3,
+      notice: 'Report #2 resolved: dismissed without action.',
+    });
     await queue.resolve(3, 'done');
     expect(queue.$state.get().selectedId).toBe(1);
     await queue.resolve(1, 'done');
@@ -48,7 +51,11 @@ describe('reports queue store (docs/product.md §13 Reports queue)', () => {
     expect(queue.$state.get()).toMatchObject({ first: null, error: { key: 'errors.network' }, loading: false });
     await queue.load();
     await queue.loadMore();
-    expect(queue.$state.get()).toMatchObject({ error: null, moreError: { key: 'errors.forbidden' }, loadingMore: false });
+    expect(queue.$state.get()).toMatchObject({
+      error: null,
+      moreError: { key: 'errors.forbidden' },
+      loadingMore: false,
+    });
     await queue.refresh();
     expect(queue.$reports.get().map((item) => item.id)).toEqual([5]);
     expect(queue.$state.get()).toMatchObject({ more: null, notice: null });

@@ -80,7 +80,10 @@ export function createReportsQueue(fetch: (after?: number) => Promise<Page> = fe
       try {
         const page = await fetch(last.id);
         const more = $state.get().more;
-        patch({ more: { reports: [...(more?.reports ?? []), ...page.reports], hasMore: page.hasMore }, loadingMore: false });
+        patch({
+          more: { reports: [...(more?.reports ?? []), ...page.reports], hasMore: page.hasMore },
+          loadingMore: false,
+        });
       } catch (caught) {
         patch({ moreError: adminFailure(caught), loadingMore: false });
       }
