@@ -9,7 +9,7 @@ import { LoadProblem, KeysetPager } from './AdminLoadState';
 const OBJECT_TYPES = ['', 'member', 'report', 'photo', 'transaction', 'postback', 'operator'];
 
 /** Changed fields of an entry as `field: before → after` lines. */
-export function auditChanges(entry: Pick<AuditEntryView, 'before' | 'after'>): string[] {
+function auditChanges(entry: Pick<AuditEntryView, 'before' | 'after'>): string[] {
   const keys = new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]);
   const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
   return [...keys].map((key) =>

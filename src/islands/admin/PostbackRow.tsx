@@ -12,7 +12,7 @@ import { formatTime, useAdminAction } from './use-admin-load';
 const COLUMNS = 8;
 
 /** Host and path of a postback URL ("track.example/pb"); the whole URL is in the details. */
-export function targetOf(url: string): string {
+function targetOf(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.host}${parsed.pathname}`;

@@ -57,7 +57,7 @@ export async function logOutOperator(): Promise<void> {
 }
 
 /** The shortest console password (docs/product.md §13 Access). */
-export const MIN_OPERATOR_PASSWORD = 12;
+const MIN_OPERATOR_PASSWORD = 12;
 
 /**
  * The setup link's form store: checks the password (length, repeat) before sending it with the

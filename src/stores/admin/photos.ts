@@ -11,7 +11,7 @@ import type { ConsoleText } from '~/shared/console-i18n';
 import { adminFailure, failureCode } from './errors';
 
 /** Photos one page of the review grid shows. */
-export const PHOTO_PAGE_SIZE = 24;
+const PHOTO_PAGE_SIZE = 24;
 
 /** One page of the photo queue (docs/product.md §13 Photo review), most urgent first, after cursor `after`. */
 export function fetchPhotoQueue({ site, after }: { site: string; after?: string }) {
