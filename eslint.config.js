@@ -79,24 +79,6 @@ export default tseslint.config(
     },
   },
   {
-    // The console's islands (docs/architecture.md §1, the operator console) share no state across
-    // islands: they call the operator API through src/client/admin-api.ts directly, nothing else of src/client.
-    files: ['src/islands/admin/**/*.tsx', 'src/islands/admin/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/client/*', '**/client/**', '~/client/*', '~/client/**', '!~/client/admin-api'],
-              message: 'Console islands reach src/client only through ~/client/admin-api.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // docs/architecture.md §5: the configuration is read once, in src/server/config.ts (getConfig).
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/server/config.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -2,16 +2,17 @@
  * `npm run check:locales`: the seven locale files have the same keys (plural forms
  * per each language's CLDR categories), the same {{variables}}, no empty strings;
  * every key used in src/ exists in en.json and every en.json key is used; no
- * other locale keeps an English text (except the loanwords of SAME_AS_ENGLISH).
+ * other locale keeps an English text (except the loanwords of SAME_AS_ENGLISH). The console's
+ * messages (locales/console) are checked the same way by ./check-console-locales.ts.
  * Exits 1 listing every problem.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '../src/shared/locales';
+import { consoleLocaleProblems, CONSOLE_SOURCES } from './check-console-locales';
+import { flatten, hasWords, PLURAL, variablesWithoutCount, type Tree } from './locale-tree';
 
-type Tree = { [key: string]: string | Tree };
 const root = path.resolve(import.meta.dirname, '..');
-const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Keys built at run time from a value (`gender.${gender}`); their children count as used. */
 const DYNAMIC_PREFIXES = [
   'gender.',
@@ -23,16 +24,6 @@ const DYNAMIC_PREFIXES = [
   'credits.method_',
   'transaction.status_',
 ];
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const full = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(full, value);
-    else for (const [k, v] of flatten(value, full)) out.set(k, v);
-  }
-  return out;
-}
 
 /**
  * Texts that are the same word in English and that language (loanwords such as "Likes", "Chats",
@@ -106,13 +97,6 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
   ],
   pl: ['premium.title', 'premium.badge', 'nav.premium', 'search.region'],
 };
-const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\{[^}]*\}\}/g, ''));
-
-const variables = (text: string) =>
-  [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)]
-    .map((m) => m[1])
-    .sort()
-    .join(',');
 const load = (locale: string) =>
   flatten(JSON.parse(fs.readFileSync(path.join(root, 'locales', `${locale}.json`), 'utf8')) as Tree);
 
@@ -152,22 +136,16 @@ for (const locale of LOCALES) {
     const reference = pluralBases.has(base) ? (en.get(`${base}_other`) ?? '') : (en.get(key) ?? '');
     if (en.has(key) || pluralBases.has(base)) {
       // `count` may be left out of a plural form ("every month" for one).
-      const withoutCount = (names: string) =>
-        names
-          .split(',')
-          .filter((name) => name !== '' && name !== 'count')
-          .join(',');
-      const want = withoutCount(variables(reference));
-      const have = withoutCount(variables(value));
+      const want = variablesWithoutCount(reference);
+      const have = variablesWithoutCount(value);
       if (want !== have) problems.push(`${locale}.json: ${key} has variables {${have}} instead of {${want}}`);
     }
   }
 }
 
 // Used keys: string literals in src/ that look like message keys of en.json's top-level groups.
-// Not keys: the operator console's islands (English only, docs/product.md §13) and the audit log's
-// action names (`action: 'member.suspend'`), which look like keys of the `member` group.
-const CONSOLE_ISLANDS = path.join(root, 'src', 'islands', 'admin');
+// Not keys: the operator console's sources (their own messages, checked by check-console-locales.ts)
+// and the audit log's action names (`action: 'member.suspend'`), which look like keys of the `member` group.
 const isAuditAction = (text: string, index: number) =>
   /\baction:\s*(?:[\w.]+\s*\?\s*(?:'[^']*'\s*:\s*)?)?$/.test(text.slice(text.lastIndexOf('\n', index) + 1, index));
 const groups = [...new Set([...en.keys()].map((k) => k.split('.')[0]))].join('|');
@@ -177,8 +155,12 @@ function scan(dir: string) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (full !== CONSOLE_ISLANDS) scan(full);
-    } else if (/\.(ts|tsx|astro)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+      if (!CONSOLE_SOURCES.includes(full)) scan(full);
+    } else if (
+      /\.(ts|tsx|astro)$/.test(entry.name) &&
+      !/\.test\.tsx?$/.test(entry.name) &&
+      !CONSOLE_SOURCES.includes(full)
+    ) {
       const text = fs.readFileSync(full, 'utf8');
       for (const match of text.matchAll(literal)) if (!isAuditAction(text, match.index)) used.add(match[1]!);
     }
@@ -195,8 +177,10 @@ for (const base of baseKeys.keys()) {
     problems.push(`en.json: ${base} is never used in src/`);
 }
 
+problems.push(...consoleLocaleProblems());
+
 if (problems.length > 0) {
   console.error(`Locale check failed (${problems.length}):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Locale check: ${LOCALES.length} locales, ${baseKeys.size} keys, all present and used.`);
+console.log(`Locale check: ${LOCALES.length} locales, ${baseKeys.size} keys, all present and used; the console's too.`);

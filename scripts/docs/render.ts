@@ -162,6 +162,6 @@ export function renderStoreFiles(stores: readonly string[]): string {
   sameNames('store files of src/stores', stores, STORE_FILES, 'scripts/docs/store-files.ts');
   return table(
     ['store', 'what it holds'],
-    stores.map((store) => [`\`${store}.ts\``, STORE_FILES[store]!]),
+    stores.map((store) => [store.endsWith('/') ? `\`${store}\`` : `\`${store}.ts\``, STORE_FILES[store]!]),
   );
 }

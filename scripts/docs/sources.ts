@@ -215,10 +215,16 @@ export function listServerFolders(root: string): string[] {
     .sort();
 }
 
-/** The store modules of src/stores (`name` without `.ts`; tests left out), sorted by name. */
+/**
+ * The store modules of src/stores (`name` without `.ts`; tests left out) and its subfolders
+ * (`name/`, e.g. the console's `admin/`), sorted by name.
+ */
 export function listStoreFiles(root: string): string[] {
-  return readdirSync(path.join(root, 'src/stores'))
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-    .map((file) => file.slice(0, -'.ts'.length))
+  return readdirSync(path.join(root, 'src/stores'), { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.isDirectory()) return [`${entry.name}/`];
+      const file = entry.name;
+      return file.endsWith('.ts') && !file.endsWith('.test.ts') ? [file.slice(0, -'.ts'.length)] : [];
+    })
     .sort();
 }

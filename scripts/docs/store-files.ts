@@ -4,6 +4,8 @@
  * file has no description or a description names a file that no longer exists.
  */
 export const STORE_FILES: Record<string, string> = {
+  'admin/':
+    "the operator console's stores (docs/product.md §13): per-island load and action stores, failure texts, the reports queue, photo review, log-in, and one module of API verbs per section",
   'account-deletion': '"delete my account": the one-time stay offer, password and reason, then /account-deleted',
   'account-profile': '/profile editing: per-section save with the signup rules, field errors',
   'account-sessions': 'where the member is logged in, log out one device or all others',

@@ -1,83 +1,52 @@
-import { useState, type FormEvent } from 'react';
-import { adminErrorText, callAdmin } from '~/client/admin-api';
-import { adminLoginContract, adminSecondFactorContract } from '~/shared/contracts/admin/auth';
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import { createLoginStore } from '../../stores/admin/auth';
 import { TextField } from '../shell/TextField';
 import { useHydrated } from '../shell/use-hydrated-store';
-
-type Enrolment = { secret: string; uri: string; qrSvg: string };
-type Step =
-  | { kind: 'password' }
-  | { kind: 'code'; enrolment: Enrolment | null; recovery: boolean }
-  | { kind: 'codes'; codes: string[] };
+import { ErrorAlert } from './AdminLoadState';
 
 /**
  * The console log-in (docs/product.md §13 Access): e-mail and password, then the authenticator
  * code; at the first log-in the authenticator is enrolled from a QR code and the recovery codes
  * are shown once. `next` is where a finished log-in goes (a console path).
  */
-export default function AdminLogin({ next }: { next: string }) {
+export default function AdminLogin({ locale, next }: { locale: ConsoleLocale; next: string }) {
+  const t = consoleT(locale);
   // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
   const hydrated = useHydrated();
-  const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (caught) {
-      setError(adminErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const [store] = useState(createLoginStore);
+  const step = useStore(store.$step);
+  const { busy, error } = useStore(store.action.$state);
+  useEffect(() => {
+    if (step.kind === 'done') window.location.assign(next);
+  }, [step, next]);
 
   function submitPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void run(async () => {
-      const answer = await callAdmin(adminLoginContract, {
-        body: { email: String(form.get('email')), password: String(form.get('password')) },
-      });
-      setStep({ kind: 'code', enrolment: answer.enrolment, recovery: false });
-    });
+    void store.submitPassword(String(form.get('email')), String(form.get('password')));
   }
 
-  function submitCode(event: FormEvent<HTMLFormElement>, recovery: boolean) {
+  function submitCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const value = String(new FormData(event.currentTarget).get('code')).trim();
-    void run(async () => {
-      const answer = await callAdmin(adminSecondFactorContract, {
-        body: recovery ? { recoveryCode: value } : { code: value.replace(/\s/g, '') },
-      });
-      if (answer.recoveryCodes) setStep({ kind: 'codes', codes: answer.recoveryCodes });
-      else window.location.assign(next);
-    });
+    void store.submitCode(String(new FormData(event.currentTarget).get('code')));
   }
 
-  const alert = error && (
-    <p className="alert alert-danger" role="alert">
-      {error}
-    </p>
-  );
+  const alert = <ErrorAlert locale={locale} error={error} />;
 
   if (step.kind === 'codes') {
     return (
       <section className="admin-panel" aria-labelledby="codes-title">
-        <h1 id="codes-title">Save your recovery codes</h1>
-        <p>
-          Each code logs you in once if you lose your authenticator. They are shown only now: store them in your
-          password manager.
-        </p>
-        <ul className="admin-codes" aria-label="Recovery codes">
+        <h1 id="codes-title">{t('login.codes_title')}</h1>
+        <p>{t('login.codes_text')}</p>
+        <ul className="admin-codes" aria-label={t('login.codes_label')}>
           {step.codes.map((code) => (
             <li key={code}>{code}</li>
           ))}
         </ul>
         <button type="button" className="btn btn-primary btn-block" onClick={() => window.location.assign(next)}>
-          I have saved them, continue
+          {t('login.codes_saved')}
         </button>
       </section>
     );
@@ -87,21 +56,18 @@ export default function AdminLogin({ next }: { next: string }) {
     const { enrolment, recovery } = step;
     return (
       <section className="admin-panel" aria-labelledby="code-title">
-        <h1 id="code-title">{enrolment ? 'Set up your authenticator' : 'Two-step verification'}</h1>
+        <h1 id="code-title">{enrolment ? t('login.enrol_title') : t('login.code_title')}</h1>
         {enrolment && (
           <>
-            <p>
-              Scan this code with an authenticator app (1Password, Google Authenticator, Authy…), then enter the 6-digit
-              code it shows.
-            </p>
+            <p>{t('login.enrol_text')}</p>
             <div
               className="admin-qr"
               role="img"
-              aria-label="QR code to add the console to an authenticator app"
+              aria-label={t('login.qr_label')}
               dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
             />
             <p className="field-hint">
-              Can't scan? Enter this key:{' '}
+              {t('login.enrol_key')}{' '}
               <span className="admin-mono" data-testid="totp-secret">
                 {enrolment.secret}
               </span>
@@ -109,14 +75,14 @@ export default function AdminLogin({ next }: { next: string }) {
           </>
         )}
         {alert}
-        <form method="post" onSubmit={(event) => submitCode(event, recovery)} noValidate>
+        <form method="post" onSubmit={submitCode} noValidate>
           {recovery ? (
-            <TextField key="recovery" name="code" label="Recovery code" autoComplete="off" required />
+            <TextField key="recovery" name="code" label={t('login.recovery_code')} autoComplete="off" required />
           ) : (
             <TextField
               key="code"
               name="code"
-              label="Code from your authenticator"
+              label={t('login.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               pattern="[0-9 ]*"
@@ -125,16 +91,12 @@ export default function AdminLogin({ next }: { next: string }) {
             />
           )}
           <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-            {enrolment ? 'Confirm and log in' : 'Log in'}
+            {enrolment ? t('login.confirm_and_log_in') : t('login.log_in')}
           </button>
         </form>
         {!enrolment && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-block"
-            onClick={() => setStep({ ...step, recovery: !recovery })}
-          >
-            {recovery ? 'Use the authenticator code' : 'Use a recovery code instead'}
+          <button type="button" className="btn btn-ghost btn-block" onClick={store.toggleRecovery}>
+            {recovery ? t('login.use_code') : t('login.use_recovery')}
           </button>
         )}
       </section>
@@ -143,14 +105,20 @@ export default function AdminLogin({ next }: { next: string }) {
 
   return (
     <section className="admin-panel" aria-labelledby="login-title">
-      <h1 id="login-title">Console log-in</h1>
-      <p className="muted">For the site's operators. Members log in on the site itself.</p>
+      <h1 id="login-title">{t('login.title')}</h1>
+      <p className="muted">{t('login.intro')}</p>
       {alert}
       <form method="post" onSubmit={submitPassword} noValidate>
-        <TextField name="email" type="email" label="E-mail address" autoComplete="username" required />
-        <TextField name="password" type="password" label="Password" autoComplete="current-password" required />
+        <TextField name="email" type="email" label={t('login.email')} autoComplete="username" required />
+        <TextField
+          name="password"
+          type="password"
+          label={t('login.password')}
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
-          Continue
+          {t('login.continue')}
         </button>
       </form>
     </section>

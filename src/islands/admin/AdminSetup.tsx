@@ -1,62 +1,49 @@
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { adminErrorText, callAdmin } from '~/client/admin-api';
-import { adminSetupContract } from '~/shared/contracts/admin/auth';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import { createSetupStore } from '../../stores/admin/auth';
 import { TextField } from '../shell/TextField';
 import { useHydrated } from '../shell/use-hydrated-store';
+import { ErrorAlert } from './AdminLoadState';
 
 /** The one-time setup link's page (docs/product.md §13 Access): the new operator chooses a password. */
-export default function AdminSetup({ token }: { token: string }) {
+export default function AdminSetup({ locale, token }: { locale: ConsoleLocale; token: string }) {
+  const t = consoleT(locale);
   // A press before the island hydrated must not submit the password form natively (docs/architecture.md §6).
   const hydrated = useHydrated();
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [store] = useState(() => createSetupStore(token));
+  const done = useStore(store.$done);
+  const { busy, error } = useStore(store.action.$state);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const password = String(form.get('password'));
-    if (password.length < 12) return setError('Choose a password of at least 12 characters.');
-    if (password !== String(form.get('repeat'))) return setError('The two passwords differ.');
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await callAdmin(adminSetupContract, { body: { token, password } });
-      setDone(answer.email);
-    } catch (caught) {
-      setError(adminErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    void store.submit(String(form.get('password')), String(form.get('repeat')));
   }
 
   if (done) {
     return (
       <section className="admin-panel" aria-labelledby="setup-title">
-        <h1 id="setup-title">Password set</h1>
+        <h1 id="setup-title">{t('setup.done_title')}</h1>
         <p>
-          Log in as <strong>{done}</strong>. You will set up your authenticator app at this first log-in.
+          {t('setup.done_before')} <strong>{done}</strong>. {t('setup.done_after')}
         </p>
         <a className="btn btn-primary btn-block" href="/admin/login">
-          Go to the log-in
+          {t('setup.to_login')}
         </a>
       </section>
     );
   }
   return (
     <section className="admin-panel" aria-labelledby="setup-title">
-      <h1 id="setup-title">Set up your console account</h1>
-      <p className="muted">Choose a password of at least 12 characters. You will need an authenticator app next.</p>
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
-      <form method="post" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField name="password" type="password" label="New password" autoComplete="new-password" required />
-        <TextField name="repeat" type="password" label="Repeat the password" autoComplete="new-password" required />
+      <h1 id="setup-title">{t('setup.title')}</h1>
+      <p className="muted">{t('setup.intro')}</p>
+      <ErrorAlert locale={locale} error={error} />
+      <form method="post" onSubmit={submit} noValidate>
+        <TextField name="password" type="password" label={t('setup.password')} autoComplete="new-password" required />
+        <TextField name="repeat" type="password" label={t('setup.repeat')} autoComplete="new-password" required />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy || !hydrated}>
-          Set password
+          {t('setup.submit')}
         </button>
       </form>
     </section>

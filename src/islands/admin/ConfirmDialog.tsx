@@ -1,13 +1,16 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { consoleT, type ConsoleLocale, type ConsoleText } from '~/shared/console-i18n';
+import { ErrorAlert } from './AdminLoadState';
 
 interface Props {
+  locale: ConsoleLocale;
   open: boolean;
   title: string;
   /** What will happen, in a few sentences. */
   children: ReactNode;
   confirmLabel: string;
   busy: boolean;
-  error: string | null;
+  error: ConsoleText | null;
   onConfirm: () => void;
   /** Cancel, Escape or closing the dialog otherwise. */
   onCancel: () => void;
@@ -17,9 +20,20 @@ interface Props {
  * A console confirmation as a modal `<dialog>` (focus kept inside, Escape cancels): it stays readable
  * on a phone even when its button sits in a horizontally scrolling table.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, error, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({
+  locale,
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const t = consoleT(locale);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -30,17 +44,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, error
     <dialog ref={dialog} className="admin-dialog" aria-labelledby={titleId} onClose={() => open && onCancel()}>
       <h2 id={titleId}>{title}</h2>
       {children}
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert locale={locale} error={error} />
       <div className="admin-actions">
         <button type="button" className="btn btn-primary" disabled={busy} onClick={onConfirm}>
-          {busy ? 'Working…' : confirmLabel}
+          {busy ? t('common.working') : confirmLabel}
         </button>
         <button type="button" className="btn btn-ghost" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </dialog>

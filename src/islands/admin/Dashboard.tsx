@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { callAdmin } from '~/client/admin-api';
-import { adminDashboardContract, type DashboardView } from '~/shared/contracts/admin/dashboard';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import type { DashboardView } from '~/shared/contracts/admin/dashboard';
+import { fetchDashboard } from '../../stores/admin/dashboard';
 import { SelectField } from '../shell/SelectField';
+import { LoadProblem } from './AdminLoadState';
 import { ComparisonStat, PlainStat } from './DashboardStat';
-import { siteOptions } from './finance-format';
+import { formatCount, siteOptions } from './finance-format';
 import { formatMoney } from './member-format';
 import { formatAge, useAdminLoad } from './use-admin-load';
 
@@ -11,6 +13,7 @@ type Option = { value: string; label: string };
 const REFRESH_MS = 60_000;
 
 interface Props {
+  locale: ConsoleLocale;
   sites: Option[];
   /** Which sections this operator may open (links from the figures). */
   links: { reports: boolean; payments: boolean };
@@ -18,33 +21,37 @@ interface Props {
 
 /** The revenue cards: net (paid minus refunded) per currency; only in answers for finance and admins. */
 function RevenueStats({
+  locale,
   revenue,
   linkPayments,
 }: {
+  locale: ConsoleLocale;
   revenue: NonNullable<DashboardView['revenue']>;
   linkPayments: boolean;
 }) {
+  const t = consoleT(locale);
   return (
     <>
-      <h2 id="dashboard-revenue">Revenue (net of refunds)</h2>
+      <h2 id="dashboard-revenue">{t('dashboard.revenue_title')}</h2>
       {revenue.length === 0 ? (
-        <p className="admin-empty">No payments today or in the 7 days before.</p>
+        <p className="admin-empty">{t('dashboard.no_payments')}</p>
       ) : (
         <dl className="admin-stats" aria-labelledby="dashboard-revenue">
           {revenue.map((row) => (
             <ComparisonStat
               key={row.currency}
-              label={`Today in ${row.currency}`}
+              locale={locale}
+              label={t('dashboard.today_in', { currency: row.currency })}
               today={row.todayCents}
               last7Days={row.last7DaysCents}
-              format={(cents) => formatMoney(Math.round(cents), row.currency)}
+              format={(cents) => formatMoney(locale, Math.round(cents), row.currency)}
             />
           ))}
         </dl>
       )}
       {linkPayments && (
         <p>
-          <a href="/admin/payments">Transactions and revenue report</a>
+          <a href="/admin/payments">{t('dashboard.payments_link')}</a>
         </p>
       )}
     </>
@@ -52,9 +59,10 @@ function RevenueStats({
 }
 
 /** docs/product.md §13 Dashboard: today (UTC) against the 7 days before, refreshed every minute. */
-export default function Dashboard({ sites, links }: Props) {
+export default function Dashboard({ locale, sites, links }: Props) {
+  const t = consoleT(locale);
   const [site, setSite] = useState('');
-  const load = useAdminLoad(() => callAdmin(adminDashboardContract, { query: { site: site || undefined } }), site);
+  const load = useAdminLoad(fetchDashboard, site);
   const { reload } = load;
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -64,64 +72,65 @@ export default function Dashboard({ sites, links }: Props) {
   }, [reload]);
 
   const data = load.data;
+  const count = (value: number) => formatCount(locale, value);
   return (
     <section className="admin-panel" aria-labelledby="dashboard-title" aria-busy={load.loading}>
       <div className="admin-section-head">
-        <h1 id="dashboard-title">Dashboard</h1>
+        <h1 id="dashboard-title">{t('dashboard.title')}</h1>
         <div className="admin-toolbar">
-          <SelectField label="Site" value={site} options={siteOptions(sites)} onChange={setSite} />
+          <SelectField label={t('common.site')} value={site} options={siteOptions(locale, sites)} onChange={setSite} />
           <button type="button" className="btn btn-secondary" onClick={reload} disabled={load.loading}>
-            {load.loading ? 'Refreshing…' : 'Refresh'}
+            {load.loading ? t('dashboard.refreshing') : t('dashboard.refresh')}
           </button>
         </div>
       </div>
-      <p className="muted">
-        “Today” is the current UTC day{data ? ` (${data.day}, since 00:00 UTC)` : ''}, compared with the 7 whole UTC
-        days before it.
-      </p>
-      {load.error && (
-        <p className="alert alert-danger" role="alert">
-          {load.error}{' '}
-          <button type="button" className="btn btn-small btn-secondary" onClick={reload}>
-            Try again
-          </button>
-        </p>
-      )}
-      {!data && load.loading && <p className="admin-empty">Loading…</p>}
+      <p className="muted">{data ? t('dashboard.today_note_day', { day: data.day }) : t('dashboard.today_note')}</p>
+      <LoadProblem locale={locale} load={load} />
       {data && (
         <>
-          <h2 id="dashboard-members">Members</h2>
+          <h2 id="dashboard-members">{t('dashboard.members_title')}</h2>
           <dl className="admin-stats" aria-labelledby="dashboard-members">
-            <ComparisonStat label="Signups today" today={data.signups.today} last7Days={data.signups.last7Days} />
             <ComparisonStat
-              label="Activations today"
+              locale={locale}
+              label={t('dashboard.signups')}
+              today={data.signups.today}
+              last7Days={data.signups.last7Days}
+            />
+            <ComparisonStat
+              locale={locale}
+              label={t('dashboard.activations')}
               today={data.activations.today}
               last7Days={data.activations.last7Days}
             />
-            <ComparisonStat label="Messages today" today={data.messages.today} last7Days={data.messages.last7Days} />
-            <PlainStat
-              label="Active members, last 24 h"
-              value={data.activeMembers.last24Hours.toLocaleString('en-GB')}
-              note={`${data.activeMembers.last7Days.toLocaleString('en-GB')} in the last 7 days`}
+            <ComparisonStat
+              locale={locale}
+              label={t('dashboard.messages')}
+              today={data.messages.today}
+              last7Days={data.messages.last7Days}
             />
             <PlainStat
-              label="Open reports"
-              value={data.openReports.count.toLocaleString('en-GB')}
+              label={t('dashboard.active_members')}
+              value={count(data.activeMembers.last24Hours)}
+              note={t('dashboard.active_7_days', { n: count(data.activeMembers.last7Days) })}
+            />
+            <PlainStat
+              label={t('dashboard.open_reports')}
+              value={count(data.openReports.count)}
               note={
                 data.openReports.oldestAgeSeconds === null
-                  ? 'None waiting'
-                  : `Oldest waiting ${formatAge(data.openReports.oldestAgeSeconds)}`
+                  ? t('dashboard.none_waiting')
+                  : t('dashboard.oldest_waiting', { age: formatAge(locale, data.openReports.oldestAgeSeconds) })
               }
               action={
                 links.reports && data.openReports.count > 0 ? (
                   <a className="admin-stat-link" href="/admin/reports">
-                    Work the queue
+                    {t('dashboard.work_queue')}
                   </a>
                 ) : undefined
               }
             />
           </dl>
-          {data.revenue && <RevenueStats revenue={data.revenue} linkPayments={links.payments} />}
+          {data.revenue && <RevenueStats locale={locale} revenue={data.revenue} linkPayments={links.payments} />}
         </>
       )}
     </section>

@@ -1,18 +1,25 @@
 import type { ReactNode } from 'react';
+import { CONSOLE_LOCALE_TAGS, consoleT, type ConsoleLocale } from '~/shared/console-i18n';
 import { formatCount } from './finance-format';
 
 /** How today compares with the daily average of the 7 days before ("▲ 25 % vs 7-day average 8.0/day"). */
-function comparisonText(today: number, last7Days: number, format: (value: number) => string) {
+function comparisonText(locale: ConsoleLocale, today: number, last7Days: number, format: (value: number) => string) {
+  const t = consoleT(locale);
   const average = last7Days / 7;
-  if (average === 0) return { arrow: today > 0 ? '▲' : '', text: 'nothing in the 7 days before' };
+  if (average === 0) return { arrow: today > 0 ? '▲' : '', text: t('dashboard.nothing_before') };
   const change = Math.round(((today - average) / average) * 100);
   return {
     arrow: change > 0 ? '▲' : change < 0 ? '▼' : '',
-    text: `${change > 0 ? '+' : ''}${change} % vs 7-day average ${format(average)}/day (${format(last7Days)} in total)`,
+    text: t('dashboard.comparison', {
+      change: `${change > 0 ? '+' : ''}${change}`,
+      average: format(average),
+      total: format(last7Days),
+    }),
   };
 }
 
 interface ComparisonProps {
+  locale: ConsoleLocale;
   label: string;
   today: number;
   last7Days: number;
@@ -23,15 +30,16 @@ interface ComparisonProps {
 }
 
 /** A stat card of the dashboard: today's figure (UTC day so far) and how it compares with the 7 days before. */
-export function ComparisonStat({ label, today, last7Days, format = formatCount, action }: ComparisonProps) {
-  const { arrow, text } = comparisonText(today, last7Days, (value) =>
-    format === formatCount ? value.toLocaleString('en-GB', { maximumFractionDigits: 1 }) : format(value),
+export function ComparisonStat({ locale, label, today, last7Days, format, action }: ComparisonProps) {
+  const shown = format ?? ((value: number) => formatCount(locale, value));
+  const { arrow, text } = comparisonText(locale, today, last7Days, (value) =>
+    format ? format(value) : value.toLocaleString(CONSOLE_LOCALE_TAGS[locale], { maximumFractionDigits: 1 }),
   );
   return (
     <div className="admin-stat">
       <dt>{label}</dt>
       <dd>
-        {format(today)}
+        {shown(today)}
         <span className="admin-stat-note">
           {arrow && (
             <span className={arrow === '▲' ? 'admin-trend-up' : 'admin-trend-down'} aria-hidden="true">

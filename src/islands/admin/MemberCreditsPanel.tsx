@@ -1,32 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import { adminErrorText, callAdmin } from '~/client/admin-api';
+import { consoleText, consoleT, type ConsoleLocale, type ConsoleText } from '~/shared/console-i18n';
+import { ADJUSTMENT_REASON_MAX, PREMIUM_GRANT_MAX_DAYS, type MemberRecord } from '~/shared/contracts/admin/members';
 import {
-  ADJUSTMENT_REASON_MAX,
-  ADJUSTMENT_REASON_MIN,
-  adminAdjustCreditsContract,
-  adminGrantPremiumContract,
-  adminRevokePremiumContract,
-  CREDIT_ADJUSTMENT_MAX,
-  PREMIUM_GRANT_MAX_DAYS,
-  type MemberRecord,
-} from '~/shared/contracts/admin/members';
+  adjustCredits,
+  adjustErrorText,
+  checkCreditAdjustment,
+  checkPremiumDays,
+  grantErrorText,
+  grantPremium,
+  providerErrorText,
+  revokePremium,
+} from '../../stores/admin/members';
 import { TextField } from '../shell/TextField';
 import { AdminConfirmAction } from './AdminConfirmAction';
-import { failureCode, formatDay, formatMoney } from './member-format';
+import { ErrorAlert } from './AdminLoadState';
+import { formatCount } from './finance-format';
+import { formatDay, formatMoney } from './member-format';
+import { useAdminAction } from './use-admin-load';
 
 interface Props {
+  locale: ConsoleLocale;
   record: MemberRecord;
   /** The operator may adjust credits and grant or revoke premium (MEMBER_ACTION_ROLES.support). */
   canChange: boolean;
   onDone: (notice: string) => void;
 }
 
-const isConflict = (error: unknown) => failureCode(error) === 'conflict';
-
 /** The credits adjustment form: whole credits either way and the required reason. */
-function AdjustCreditsForm({ record, onDone }: Omit<Props, 'canChange'>) {
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+function AdjustCreditsForm({ locale, record, onDone }: Omit<Props, 'canChange'>) {
+  const t = consoleT(locale);
+  const [errors, setErrors] = useState<{ amount?: ConsoleText; reason?: ConsoleText }>({});
+  const action = useAdminAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,151 +38,143 @@ function AdjustCreditsForm({ record, onDone }: Omit<Props, 'canChange'>) {
     const form = new FormData(formElement);
     const amount = Number(String(form.get('amount') ?? '').trim());
     const reason = String(form.get('reason') ?? '').trim();
-    const found: typeof errors = {};
-    if (!Number.isInteger(amount) || amount === 0 || Math.abs(amount) > CREDIT_ADJUSTMENT_MAX) {
-      found.amount = `Enter whole credits other than 0, at most ${CREDIT_ADJUSTMENT_MAX.toLocaleString('en-GB')} either way.`;
-    } else if (amount < 0 && -amount > record.credits.balance) {
-      found.amount = `The member has ${record.credits.balance} credits: at most that can be taken.`;
-    }
-    if (reason.length < ADJUSTMENT_REASON_MIN || reason.length > ADJUSTMENT_REASON_MAX) {
-      found.reason = `Give a reason of ${ADJUSTMENT_REASON_MIN} to ${ADJUSTMENT_REASON_MAX} characters.`;
-    }
+    const found = checkCreditAdjustment(amount, reason, record.credits.balance);
     setErrors(found);
     if (found.amount || found.reason) return;
-    setBusy(true);
-    try {
-      const answer = await callAdmin(adminAdjustCreditsContract, {
-        params: { id: record.account.id },
-        body: { amount, reason },
-      });
-      formElement.reset();
-      onDone(`Credits adjusted by ${amount > 0 ? '+' : ''}${amount}. New balance: ${answer.credits}.`);
-    } catch (caught) {
-      setErrors({
-        form: isConflict(caught)
-          ? 'Not adjusted: the balance cannot go below 0 (it may have changed meanwhile), and a deleted account cannot be adjusted.'
-          : adminErrorText(caught),
-      });
-    } finally {
-      setBusy(false);
-    }
+    const answer = await action.run(() => adjustCredits(record.account.id, amount, reason), adjustErrorText);
+    if (!answer) return;
+    formElement.reset();
+    onDone(t('credits.adjusted', { amount: `${amount > 0 ? '+' : ''}${amount}`, balance: answer.credits }));
   }
 
   return (
-    <form className="admin-member-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Adjust credits">
-      <h3 className="admin-member-subtitle">Adjust credits</h3>
-      {errors.form && (
-        <p className="alert alert-danger" role="alert">
-          {errors.form}
-        </p>
-      )}
+    <form
+      className="admin-member-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('credits.adjust')}
+    >
+      <h3 className="admin-member-subtitle">{t('credits.adjust')}</h3>
+      <ErrorAlert locale={locale} error={action.error} />
       <div className="admin-form-row">
         <TextField
           name="amount"
-          label="Credits (+ to add, − to take)"
+          label={t('credits.amount')}
           type="number"
           step={1}
           inputMode="numeric"
           required
-          error={errors.amount}
+          error={errors.amount && consoleText(locale, errors.amount)}
         />
-        <TextField name="reason" label="Reason" required maxLength={ADJUSTMENT_REASON_MAX} error={errors.reason} />
+        <TextField
+          name="reason"
+          label={t('credits.reason')}
+          required
+          maxLength={ADJUSTMENT_REASON_MAX}
+          error={errors.reason && consoleText(locale, errors.reason)}
+        />
       </div>
-      <p className="field-hint admin-member-hint">
-        The reason is kept in the credit ledger (the member’s data export shows it) and the audit log; the member’s
-        credit history shows “Adjusted by customer support”.
-      </p>
-      <button type="submit" className="btn btn-primary btn-small" disabled={busy}>
-        {busy ? 'Adjusting…' : 'Adjust credits'}
+      <p className="field-hint admin-member-hint">{t('credits.reason_hint')}</p>
+      <button type="submit" className="btn btn-primary btn-small" disabled={action.busy}>
+        {action.busy ? t('credits.adjusting') : t('credits.adjust')}
       </button>
     </form>
   );
 }
 
 /** Premium days added from the later of now and the current end. */
-function GrantPremiumForm({ record, onDone }: Omit<Props, 'canChange'>) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+function GrantPremiumForm({ locale, record, onDone }: Omit<Props, 'canChange'>) {
+  const t = consoleT(locale);
+  const action = useAdminAction();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const days = Number(new FormData(event.currentTarget).get('days'));
-    if (!Number.isInteger(days) || days < 1 || days > PREMIUM_GRANT_MAX_DAYS) {
-      return setError(`Enter whole days from 1 to ${PREMIUM_GRANT_MAX_DAYS}.`);
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await callAdmin(adminGrantPremiumContract, { params: { id: record.account.id }, body: { days } });
-      onDone(`Premium granted for ${days} days: now until ${formatDay(answer.premiumUntil)}.`);
-    } catch (caught) {
-      setError(isConflict(caught) ? 'A deleted account cannot get premium.' : adminErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    const problem = checkPremiumDays(days);
+    if (problem) return action.fail(problem);
+    const answer = await action.run(() => grantPremium(record.account.id, days), grantErrorText);
+    if (answer) onDone(t('credits.granted', { days, day: formatDay(locale, answer.premiumUntil) }));
   }
 
   return (
-    <form className="admin-member-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Grant premium">
-      <h3 className="admin-member-subtitle">Premium</h3>
+    <form
+      className="admin-member-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('credits.grant')}
+    >
+      <h3 className="admin-member-subtitle">{t('member_state.premium')}</h3>
       <div className="admin-form-row">
         <TextField
           name="days"
-          label="Days of premium"
+          label={t('credits.days')}
           type="number"
           min={1}
           max={PREMIUM_GRANT_MAX_DAYS}
           step={1}
           defaultValue={30}
           inputMode="numeric"
-          hint="Added to the current end when premium runs."
-          error={error}
+          hint={t('credits.days_hint')}
+          error={action.error && consoleText(locale, action.error)}
         />
       </div>
-      <button type="submit" className="btn btn-secondary btn-small" disabled={busy}>
-        {busy ? 'Granting…' : 'Grant premium'}
+      <button type="submit" className="btn btn-secondary btn-small" disabled={action.busy}>
+        {action.busy ? t('credits.granting') : t('credits.grant')}
       </button>
     </form>
   );
 }
 
 /** docs/product.md §13 Members: balance, debt, premium and plan; support roles adjust and grant here. */
-export function MemberCreditsPanel({ record, canChange, onDone }: Props) {
+export function MemberCreditsPanel({ locale, record, canChange, onDone }: Props) {
+  const t = consoleT(locale);
   const { credits } = record;
   const plan = credits.subscription;
   const deleted = record.account.status === 'deleted';
   const renewing = plan?.status === 'active';
   return (
     <section className="admin-panel" aria-labelledby="member-credits-title">
-      <h2 id="member-credits-title">Credits and premium</h2>
+      <h2 id="member-credits-title">{t('credits.title')}</h2>
       <dl className="admin-stats admin-member-stats">
         <div className="admin-stat">
-          <dt>Balance</dt>
-          <dd data-testid="member-balance">{credits.balance.toLocaleString('en-GB')}</dd>
+          <dt>{t('credits.balance')}</dt>
+          <dd data-testid="member-balance">{formatCount(locale, credits.balance)}</dd>
         </div>
         {credits.debt > 0 && (
           <div className="admin-stat">
-            <dt>Owed after a refund</dt>
-            <dd>{credits.debt.toLocaleString('en-GB')}</dd>
+            <dt>{t('credits.debt')}</dt>
+            <dd>{formatCount(locale, credits.debt)}</dd>
           </div>
         )}
         <div className="admin-stat">
-          <dt>Premium</dt>
+          <dt>{t('member_state.premium')}</dt>
           <dd>
-            {credits.isPremium && credits.premiumUntil ? `Until ${formatDay(credits.premiumUntil)}` : 'No'}
+            {credits.isPremium && credits.premiumUntil
+              ? t('credits.until', { day: formatDay(locale, credits.premiumUntil) })
+              : t('credits.no')}
             {!credits.isPremium && credits.premiumUntil && (
-              <span className="admin-stat-note">Ended {formatDay(credits.premiumUntil)}</span>
+              <span className="admin-stat-note">
+                {t('credits.ended', { day: formatDay(locale, credits.premiumUntil) })}
+              </span>
             )}
           </dd>
         </div>
         {plan && (
           <div className="admin-stat">
-            <dt>Plan</dt>
+            <dt>{t('renewals.plan')}</dt>
             <dd>
               {plan.plan}
               <span className="admin-stat-note">
-                {formatMoney(plan.amountCents, plan.currency)} every {plan.months} month{plan.months === 1 ? '' : 's'},{' '}
-                {renewing ? 'renewing' : `cancelled${plan.cancelledAt ? ` ${formatDay(plan.cancelledAt)}` : ''}`}
+                {t('credits.plan_every', {
+                  count: plan.months,
+                  amount: formatMoney(locale, plan.amountCents, plan.currency),
+                })}
+                ,{' '}
+                {renewing
+                  ? t('credits.renewing')
+                  : plan.cancelledAt
+                    ? t('credits.cancelled_on', { day: formatDay(locale, plan.cancelledAt) })
+                    : t('credits.cancelled')}
               </span>
             </dd>
           </div>
@@ -186,25 +182,22 @@ export function MemberCreditsPanel({ record, canChange, onDone }: Props) {
       </dl>
       {canChange && !deleted && (
         <>
-          <AdjustCreditsForm record={record} onDone={onDone} />
-          <GrantPremiumForm record={record} onDone={onDone} />
+          <AdjustCreditsForm locale={locale} record={record} onDone={onDone} />
+          <GrantPremiumForm locale={locale} record={record} onDone={onDone} />
           {(credits.isPremium || renewing) && (
             <div className="admin-member-revoke">
               <AdminConfirmAction
-                label="Revoke premium"
-                question={`End premium now${renewing ? ' and cancel the renewing plan at the payment provider' : ''}? Nothing is refunded.`}
-                confirmLabel="Revoke premium"
+                locale={locale}
+                label={t('credits.revoke')}
+                question={renewing ? t('credits.revoke_question_plan') : t('credits.revoke_question')}
+                confirmLabel={t('credits.revoke')}
                 danger
                 run={async () => {
-                  const answer = await callAdmin(adminRevokePremiumContract, { params: { id: record.account.id } });
-                  return answer.cancelledRenewal ? 'Premium revoked and its renewals cancelled.' : 'Premium revoked.';
+                  const answer = await revokePremium(record.account.id);
+                  return answer.cancelledRenewal ? t('credits.revoked_plan') : t('credits.revoked');
                 }}
                 onDone={onDone}
-                errorText={(error) =>
-                  failureCode(error) === 'payment_provider_unavailable'
-                    ? 'The payment provider could not be reached to cancel the renewals. Nothing changed; try again later.'
-                    : null
-                }
+                errorText={providerErrorText('credits.revoke_provider_unavailable')}
               />
             </div>
           )}

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { adminErrorText, callAdmin } from '~/client/admin-api';
-import { adminDeleteMemberContract, type MemberRecord } from '~/shared/contracts/admin/members';
-import { failureCode } from './member-format';
+import { consoleText, consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import type { MemberRecord } from '~/shared/contracts/admin/members';
+import { deleteMember, providerErrorText } from '../../stores/admin/members';
+import { useAdminAction } from './use-admin-load';
 
 interface Props {
+  locale: ConsoleLocale;
   record: MemberRecord;
   onDone: (notice: string) => void;
 }
@@ -12,44 +14,29 @@ interface Props {
  * docs/product.md §13 Members, delete (admins): the account deletion members can do themselves,
  * confirmed by typing the member id. Renewals stop; the credit ledger and payments stay.
  */
-export function MemberDeletePanel({ record, onDone }: Props) {
+export function MemberDeletePanel({ locale, record, onDone }: Props) {
+  const t = consoleT(locale);
   const id = record.account.id;
   const inputId = useId();
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAdminAction();
   if (record.account.status === 'deleted') return null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (typed.trim() !== String(id)) return setError(`Type ${id} to confirm.`);
-    setBusy(true);
-    setError(null);
-    try {
-      await callAdmin(adminDeleteMemberContract, { params: { id }, body: { confirm: id } });
-      onDone(`Member #${id} deleted.`);
-    } catch (caught) {
-      setError(
-        failureCode(caught) === 'payment_provider_unavailable'
-          ? 'The payment provider could not be reached to cancel premium renewals. Nothing was deleted; try again later.'
-          : adminErrorText(caught),
-      );
-    } finally {
-      setBusy(false);
-    }
+    if (typed.trim() !== String(id)) return action.fail({ key: 'delete.type_id', values: { id } });
+    const done = await action.run(() => deleteMember(id), providerErrorText('delete.provider_unavailable'));
+    if (done !== null) onDone(t('delete.done', { id }));
   }
 
+  const error = action.error && consoleText(locale, action.error);
   return (
     <section className="admin-panel admin-member-danger" aria-labelledby="member-delete-title">
-      <h2 id="member-delete-title">Delete account</h2>
-      <p>
-        Deletes the account as if the member did it: profile, photos, likes, sessions and settings go, the address is no
-        longer kept and a renewing premium plan is cancelled. Messages stay for the other members; credit ledger and
-        payments stay for the accounts. This cannot be undone.
-      </p>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Delete this account">
+      <h2 id="member-delete-title">{t('delete.title')}</h2>
+      <p>{t('delete.intro')}</p>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('delete.form_label')}>
         <div className="field">
-          <label htmlFor={inputId}>Type the member id ({id}) to confirm</label>
+          <label htmlFor={inputId}>{t('delete.confirm_label', { id })}</label>
           <input
             id={inputId}
             className="input"
@@ -66,8 +53,12 @@ export function MemberDeletePanel({ record, onDone }: Props) {
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn-small admin-btn-danger" disabled={busy || typed.trim() !== String(id)}>
-          {busy ? 'Deleting…' : 'Delete account'}
+        <button
+          type="submit"
+          className="btn btn-small admin-btn-danger"
+          disabled={action.busy || typed.trim() !== String(id)}
+        >
+          {action.busy ? t('delete.deleting') : t('delete.title')}
         </button>
       </form>
     </section>

@@ -1,18 +1,15 @@
 import { useId, useState } from 'react';
-import { callAdmin } from '~/client/admin-api';
-import {
-  adminBanMemberContract,
-  adminSuspendMemberContract,
-  adminUnbanMemberContract,
-  adminWarnMemberContract,
-} from '~/shared/contracts/admin/moderation';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import { banMember, liftRestriction, suspendMember, warnMember } from '../../stores/admin/moderation';
 import { TextField } from '../shell/TextField';
 import { AdminConfirmAction } from './AdminConfirmAction';
+import { ErrorAlert } from './AdminLoadState';
 import { formatDay } from './member-format';
-import { moderationErrorText } from './report-format';
 import { SuspendForm } from './SuspendForm';
+import { useAdminAction } from './use-admin-load';
 
 interface Props {
+  locale: ConsoleLocale;
   memberId: number;
   /** Set only while a suspension lasts. */
   suspendedUntil: string | null;
@@ -27,58 +24,52 @@ interface Props {
  * ban (confirmed first), lift a ban or suspension, send a warning; the optional reason goes into
  * the audit log. A deleted account is offered only the lifting of a ban or suspension it still has.
  */
-export default function MemberModerationActions({ memberId, suspendedUntil, banned, deleted, onChanged }: Props) {
+export default function MemberModerationActions({
+  locale,
+  memberId,
+  suspendedUntil,
+  banned,
+  deleted,
+  onChanged,
+}: Props) {
+  const t = consoleT(locale);
   const id = useId();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const body = () => ({ reason: reason.trim() || undefined });
-  const params = { id: memberId };
+  const suspension = useAdminAction();
 
   function done(text: string) {
     setNotice(text);
-    setError(null);
+    suspension.reset();
     setReason('');
     onChanged();
   }
 
   async function suspend(days: number) {
-    setBusy(true);
     setNotice(null);
-    try {
-      const answer = await callAdmin(adminSuspendMemberContract, { params, body: { days, ...body() } });
-      done(`Suspended until ${formatDay(answer.member.suspendedUntil ?? '')}. Their sessions have ended.`);
-    } catch (caught) {
-      setError(moderationErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    const answer = await suspension.run(() => suspendMember(memberId, days, reason));
+    if (answer) done(t('moderation.suspended', { day: formatDay(locale, answer.member.suspendedUntil ?? '') }));
   }
 
   const restricted = banned || suspendedUntil !== null;
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Moderation</h2>
+      <h2 id={`${id}-title`}>{t('moderation.title')}</h2>
       <p className="muted">
         {banned
-          ? 'Banned: cannot log in, profile hidden.'
+          ? t('moderation.state_banned')
           : suspendedUntil
-            ? `Suspended until ${formatDay(suspendedUntil)}: cannot log in, profile hidden.`
+            ? t('moderation.state_suspended', { day: formatDay(locale, suspendedUntil) })
             : deleted
-              ? 'The account is deleted.'
-              : 'No restriction.'}
+              ? t('moderation.state_deleted')
+              : t('moderation.state_none')}
       </p>
       <div role="status" aria-live="polite">
         {notice && <p className="admin-notice admin-notice-success">{notice}</p>}
       </div>
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorAlert locale={locale} error={suspension.error} />
       <TextField
-        label="Reason (optional, kept in the audit log)"
+        label={t('moderation.reason')}
         value={reason}
         maxLength={500}
         onChange={(event) => setReason(event.target.value)}
@@ -86,53 +77,50 @@ export default function MemberModerationActions({ memberId, suspendedUntil, bann
       <div className="admin-member-actions">
         {restricted && (
           <AdminConfirmAction
-            label={banned ? 'Lift the ban' : 'Lift the suspension'}
-            question={
-              deleted
-                ? 'Lift it? The account stays deleted and its profile stays hidden.'
-                : 'Lift it? The member can log in again and their profile shows in search again.'
-            }
-            confirmLabel={banned ? 'Lift the ban' : 'Lift the suspension'}
+            locale={locale}
+            label={banned ? t('moderation.lift_ban') : t('moderation.lift_suspension')}
+            question={deleted ? t('moderation.lift_question_deleted') : t('moderation.lift_question')}
+            confirmLabel={banned ? t('moderation.lift_ban') : t('moderation.lift_suspension')}
             run={async () => {
-              await callAdmin(adminUnbanMemberContract, { params, body: body() });
-              return banned ? 'The ban is lifted.' : 'The suspension is lifted.';
+              await liftRestriction(memberId, reason);
+              return banned ? t('moderation.ban_lifted') : t('moderation.suspension_lifted');
             }}
             onDone={done}
-            errorText={moderationErrorText}
           />
         )}
         {!deleted && !banned && (
           <SuspendForm
-            label={suspendedUntil ? 'New suspension, days from now' : 'Suspend for (days)'}
-            busy={busy}
+            locale={locale}
+            label={suspendedUntil ? t('moderation.new_suspension') : t('moderation.suspend_for')}
+            busy={suspension.busy}
             onSuspend={(days) => void suspend(days)}
           />
         )}
         {!deleted && !banned && (
           <AdminConfirmAction
-            label="Ban"
-            question="Ban this member? They cannot log in, all their sessions end and their profile is hidden until someone lifts the ban."
-            confirmLabel="Ban the member"
+            locale={locale}
+            label={t('moderation.ban')}
+            question={t('moderation.ban_question')}
+            confirmLabel={t('moderation.ban_confirm')}
             danger
             run={async () => {
-              await callAdmin(adminBanMemberContract, { params, body: body() });
-              return 'The member is banned. Their sessions have ended.';
+              await banMember(memberId, reason);
+              return t('moderation.banned');
             }}
             onDone={done}
-            errorText={moderationErrorText}
           />
         )}
         {!deleted && (
           <AdminConfirmAction
-            label="Send a warning"
-            question="Mail the member a warning (in their language) that their profile or messages broke the rules?"
-            confirmLabel="Send the warning"
+            locale={locale}
+            label={t('moderation.warn')}
+            question={t('moderation.warn_question')}
+            confirmLabel={t('moderation.warn_confirm')}
             run={async () => {
-              await callAdmin(adminWarnMemberContract, { params, body: body() });
-              return 'The warning is on its way.';
+              await warnMember(memberId, reason);
+              return t('moderation.warned');
             }}
             onDone={done}
-            errorText={moderationErrorText}
           />
         )}
       </div>

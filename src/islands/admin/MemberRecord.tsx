@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { callAdmin } from '~/client/admin-api';
-import { adminMemberRecordContract } from '~/shared/contracts/admin/members';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
 import { MEMBER_ACTION_ROLES, type OperatorRole } from '~/shared/contracts/admin/roles';
+import { fetchMemberRecord } from '../../stores/admin/members';
 import { MemberCreditsPanel } from './MemberCreditsPanel';
 import { MemberDeletePanel } from './MemberDeletePanel';
 import MemberModerationActions from './MemberModerationActions';
@@ -18,6 +18,7 @@ import {
 import { useAdminLoad } from './use-admin-load';
 
 interface Props {
+  locale: ConsoleLocale;
   memberId: number;
   /** The operator's role: actions it may not take are not shown (the server refuses them anyway). */
   role: OperatorRole;
@@ -28,8 +29,9 @@ interface Props {
  * sessions, ledger, payments, tracking record, reports by and about — with the actions the
  * operator's role allows. After an action the record loads again and a notice says what happened.
  */
-export default function MemberRecord({ memberId, role }: Props) {
-  const load = useAdminLoad(() => callAdmin(adminMemberRecordContract, { params: { id: memberId } }), String(memberId));
+export default function MemberRecord({ locale, memberId, role }: Props) {
+  const t = consoleT(locale);
+  const load = useAdminLoad(fetchMemberRecord, memberId);
   const [notice, setNotice] = useState<string | null>(null);
   const may = (action: keyof typeof MEMBER_ACTION_ROLES) =>
     (MEMBER_ACTION_ROLES[action] as readonly OperatorRole[]).includes(role);
@@ -42,7 +44,7 @@ export default function MemberRecord({ memberId, role }: Props) {
   return (
     <>
       <p className="admin-member-back">
-        <a href="/admin/members">← Members</a>
+        <a href="/admin/members">← {t('members.title')}</a>
       </p>
       {/* In the flow above the record, never over it (a notice must not cover content). */}
       <div className="admin-member-toasts" role="status" aria-live="polite">
@@ -50,30 +52,32 @@ export default function MemberRecord({ memberId, role }: Props) {
           <p className="admin-notice admin-notice-success admin-member-toast">
             <span>{notice}</span>
             <button type="button" className="btn btn-ghost btn-small" onClick={() => setNotice(null)}>
-              Dismiss
+              {t('record.dismiss')}
             </button>
           </p>
         )}
       </div>
       {load.error && (
         <section className="admin-panel" aria-labelledby="member-error-title">
-          <h1 id="member-error-title">Member #{memberId}</h1>
+          <h1 id="member-error-title">{t('record.member', { id: memberId })}</h1>
           <p className="alert alert-danger" role="alert">
-            {load.error}{' '}
+            {t(load.error.key, load.error.values ?? {})}{' '}
             <button type="button" className="btn btn-small btn-secondary" onClick={load.reload}>
-              Try again
+              {t('common.try_again')}
             </button>
           </p>
         </section>
       )}
-      {!record && !load.error && <p className="admin-empty">Loading the member’s record…</p>}
+      {!record && !load.error && <p className="admin-empty">{t('record.loading')}</p>}
       {record && (
         <div aria-busy={load.loading}>
           <header className="admin-member-head">
             <h1>
-              {record.profile.name || 'No name'} <span className="admin-mono muted">#{record.account.id}</span>
+              {record.profile.name || t('members.no_name')}{' '}
+              <span className="admin-mono muted">#{record.account.id}</span>
             </h1>
             <MemberStatusBadges
+              locale={locale}
               status={record.account.status}
               suspendedUntil={record.account.suspendedUntil}
               banned={record.account.bannedAt !== null}
@@ -82,11 +86,12 @@ export default function MemberRecord({ memberId, role }: Props) {
           </header>
           <div className="admin-split admin-member-columns">
             <div>
-              <MemberProfileCard record={record} />
-              <MemberCreditsPanel record={record} canChange={may('support')} onDone={done} />
-              {may('support') && <MemberSupportActions record={record} onDone={done} />}
+              <MemberProfileCard locale={locale} record={record} />
+              <MemberCreditsPanel locale={locale} record={record} canChange={may('support')} onDone={done} />
+              {may('support') && <MemberSupportActions locale={locale} record={record} onDone={done} />}
               {may('moderate') && (
                 <MemberModerationActions
+                  locale={locale}
                   memberId={record.account.id}
                   suspendedUntil={record.account.suspendedUntil}
                   banned={record.account.bannedAt !== null}
@@ -94,14 +99,14 @@ export default function MemberRecord({ memberId, role }: Props) {
                   onChanged={load.reload}
                 />
               )}
-              {may('delete') && <MemberDeletePanel record={record} onDone={done} />}
+              {may('delete') && <MemberDeletePanel locale={locale} record={record} onDone={done} />}
             </div>
             <div>
-              <MemberSessionsTable sessions={record.sessions} />
-              <MemberLedgerTable ledger={record.ledger} />
-              <MemberPaymentsTable transactions={record.transactions} />
-              <MemberReportsPanel by={record.reportsBy} about={record.reportsAbout} />
-              <MemberTrackingPanel tracking={record.tracking} />
+              <MemberSessionsTable locale={locale} sessions={record.sessions} />
+              <MemberLedgerTable locale={locale} ledger={record.ledger} />
+              <MemberPaymentsTable locale={locale} transactions={record.transactions} />
+              <MemberReportsPanel locale={locale} by={record.reportsBy} about={record.reportsAbout} />
+              <MemberTrackingPanel locale={locale} tracking={record.tracking} />
             </div>
           </div>
         </div>

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
 import type { MemberRecord, MemberReportView } from '~/shared/contracts/admin/members';
-import { formatDelta, formatMoney, ledgerReasonText } from './member-format';
+import { formatDelta, formatMoney, ledgerReasonText, statusText } from './member-format';
 import { formatTime } from './use-admin-load';
 
 /** A record section: its title, a table in a scrolling wrapper, or the empty text. */
 function TableSection({
+  locale,
   id,
   title,
   note,
@@ -12,6 +14,7 @@ function TableSection({
   isEmpty,
   children,
 }: {
+  locale: ConsoleLocale;
   id: string;
   title: string;
   note?: string;
@@ -27,7 +30,12 @@ function TableSection({
         <p className="admin-empty">{empty}</p>
       ) : (
         // Focusable, so a keyboard can scroll a table wider than a phone's screen.
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={`${title} table`}>
+        <div
+          className="admin-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={consoleT(locale)('record.table_of', { title })}
+        >
           {children}
         </div>
       )}
@@ -36,33 +44,43 @@ function TableSection({
 }
 
 /** Where the member is logged in: device and country of each live session (never an id). */
-export function MemberSessionsTable({ sessions }: { sessions: MemberRecord['sessions'] }) {
+export function MemberSessionsTable({
+  locale,
+  sessions,
+}: {
+  locale: ConsoleLocale;
+  sessions: MemberRecord['sessions'];
+}) {
+  const t = consoleT(locale);
   return (
     <TableSection
+      locale={locale}
       id="member-sessions-title"
-      title="Sessions"
-      empty="Not logged in anywhere."
+      title={t('record.sessions')}
+      empty={t('record.no_sessions')}
       isEmpty={sessions.length === 0}
     >
       <table className="admin-table">
         <thead>
           <tr>
-            <th scope="col">Device</th>
-            <th scope="col">Country</th>
-            <th scope="col">Started</th>
-            <th scope="col">Last active</th>
+            <th scope="col">{t('record.device')}</th>
+            <th scope="col">{t('record.country')}</th>
+            <th scope="col">{t('record.started')}</th>
+            <th scope="col">{t('profile.last_active')}</th>
           </tr>
         </thead>
         <tbody>
           {sessions.map((session) => (
             <tr key={`${session.startedAt}-${session.lastActiveAt}`}>
               <td>
-                {[session.browser, session.os].filter(Boolean).join(' on ') || 'Unknown browser'}
+                {session.browser && session.os
+                  ? t('record.browser_on', { browser: session.browser, os: session.os })
+                  : session.browser || session.os || t('record.unknown_browser')}
                 {session.kind && <span className="muted"> ({session.kind})</span>}
               </td>
               <td>{session.country ?? '—'}</td>
-              <td>{formatTime(session.startedAt)}</td>
-              <td>{formatTime(session.lastActiveAt)}</td>
+              <td>{formatTime(locale, session.startedAt)}</td>
+              <td>{formatTime(locale, session.lastActiveAt)}</td>
             </tr>
           ))}
         </tbody>
@@ -72,35 +90,37 @@ export function MemberSessionsTable({ sessions }: { sessions: MemberRecord['sess
 }
 
 /** The latest credit ledger rows, newest first. */
-export function MemberLedgerTable({ ledger }: { ledger: MemberRecord['ledger'] }) {
+export function MemberLedgerTable({ locale, ledger }: { locale: ConsoleLocale; ledger: MemberRecord['ledger'] }) {
+  const t = consoleT(locale);
   return (
     <TableSection
+      locale={locale}
       id="member-ledger-title"
-      title="Credit ledger"
-      note="The latest 50 changes of the balance, newest first."
-      empty="No credit changes yet."
+      title={t('record.ledger')}
+      note={t('record.ledger_note')}
+      empty={t('record.no_ledger')}
       isEmpty={ledger.length === 0}
     >
       <table className="admin-table">
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">Reason</th>
+            <th scope="col">{t('audit.when')}</th>
+            <th scope="col">{t('credits.reason')}</th>
             <th scope="col" className="num">
-              Change
+              {t('record.change')}
             </th>
           </tr>
         </thead>
         <tbody>
           {ledger.map((row) => (
             <tr key={row.id}>
-              <td>{formatTime(row.createdAt)}</td>
+              <td>{formatTime(locale, row.createdAt)}</td>
               <td>
-                {ledgerReasonText(row.reason)}
+                {ledgerReasonText(locale, row.reason)}
                 {row.transaction && <div className="muted admin-mono">{row.transaction}</div>}
-                {row.shortfall > 0 && <div className="muted">{row.shortfall} credits owed (already spent)</div>}
+                {row.shortfall > 0 && <div className="muted">{t('record.shortfall', { count: row.shortfall })}</div>}
               </td>
-              <td className="num">{formatDelta(row.delta)}</td>
+              <td className="num">{formatDelta(locale, row.delta)}</td>
             </tr>
           ))}
         </tbody>
@@ -110,44 +130,58 @@ export function MemberLedgerTable({ ledger }: { ledger: MemberRecord['ledger'] }
 }
 
 /** The latest payment transactions, newest first. */
-export function MemberPaymentsTable({ transactions }: { transactions: MemberRecord['transactions'] }) {
+export function MemberPaymentsTable({
+  locale,
+  transactions,
+}: {
+  locale: ConsoleLocale;
+  transactions: MemberRecord['transactions'];
+}) {
+  const t = consoleT(locale);
   return (
     <TableSection
+      locale={locale}
       id="member-payments-title"
-      title="Payments"
-      note="The latest 50 payment transactions."
-      empty="No payments."
+      title={t('payments.title')}
+      note={t('record.payments_note')}
+      empty={t('record.no_payments')}
       isEmpty={transactions.length === 0}
     >
       <table className="admin-table">
         <thead>
           <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Product</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('record.started')}</th>
+            <th scope="col">{t('record.product')}</th>
+            <th scope="col">{t('payments.status')}</th>
             <th scope="col" className="num">
-              Amount
+              {t('payments.amount')}
             </th>
-            <th scope="col">Method</th>
-            <th scope="col">Reference</th>
+            <th scope="col">{t('payments.method')}</th>
+            <th scope="col">{t('record.reference')}</th>
           </tr>
         </thead>
         <tbody>
           {transactions.map((row) => (
             <tr key={row.id}>
-              <td>{formatTime(row.createdAt)}</td>
+              <td>{formatTime(locale, row.createdAt)}</td>
               <td>
-                {row.product === 'premium' ? `Premium ${row.premiumMonths} mo.` : `${row.credits} credits`}
+                {row.product === 'premium'
+                  ? t('record.premium_months', { months: row.premiumMonths })
+                  : t('record.credits', { credits: row.credits })}
                 <div className="muted">
                   {row.productId}
-                  {row.discountCode && ` · code ${row.discountCode}`}
+                  {row.discountCode && ` · ${t('record.code', { code: row.discountCode })}`}
                 </div>
               </td>
               <td>
-                <span className={`admin-badge${row.status === 'paid' ? '' : ' admin-badge-muted'}`}>{row.status}</span>
-                {row.refundedAt && <div className="muted">refunded {formatTime(row.refundedAt)}</div>}
+                <span className={`admin-badge${row.status === 'paid' ? '' : ' admin-badge-muted'}`}>
+                  {statusText(locale, row.status)}
+                </span>
+                {row.refundedAt && (
+                  <div className="muted">{t('record.refunded_at', { time: formatTime(locale, row.refundedAt) })}</div>
+                )}
               </td>
-              <td className="num">{formatMoney(row.amountCents, row.currency)}</td>
+              <td className="num">{formatMoney(locale, row.amountCents, row.currency)}</td>
               <td>
                 {row.method}
                 <div className="muted">{row.provider}</div>
@@ -161,32 +195,37 @@ export function MemberPaymentsTable({ transactions }: { transactions: MemberReco
   );
 }
 
-function ReportRows({ reports, other }: { reports: MemberReportView[]; other: string }) {
+function ReportRows({ locale, reports, other }: { locale: ConsoleLocale; reports: MemberReportView[]; other: string }) {
+  const t = consoleT(locale);
   return (
     <table className="admin-table">
       <thead>
         <tr>
-          <th scope="col">When</th>
+          <th scope="col">{t('audit.when')}</th>
           <th scope="col">{other}</th>
-          <th scope="col">Reason</th>
-          <th scope="col">Status</th>
+          <th scope="col">{t('credits.reason')}</th>
+          <th scope="col">{t('payments.status')}</th>
         </tr>
       </thead>
       <tbody>
         {reports.map((report) => (
           <tr key={report.id}>
-            <td>{formatTime(report.createdAt)}</td>
+            <td>{formatTime(locale, report.createdAt)}</td>
             <td>
-              <a href={`/admin/members/${report.otherId}`}>{report.otherName || 'No name'}</a>{' '}
+              <a href={`/admin/members/${report.otherId}`}>{report.otherName || t('members.no_name')}</a>{' '}
               <span className="admin-mono muted">#{report.otherId}</span>
             </td>
             <td>
-              {report.reason}
+              {t(`reasons.${report.reason}`, { defaultValue: report.reason })}
               {report.details && <div className="muted admin-member-details">{report.details}</div>}
             </td>
             <td>
               <span className={`admin-badge${report.status === 'open' ? '' : ' admin-badge-muted'}`}>
-                {report.status === 'open' ? 'open' : (report.outcome ?? 'reviewed')}
+                {report.status === 'open'
+                  ? statusText(locale, 'open')
+                  : report.outcome
+                    ? t(`outcomes.${report.outcome}`, { defaultValue: report.outcome })
+                    : t('record.reviewed')}
               </span>
             </td>
           </tr>
@@ -197,24 +236,33 @@ function ReportRows({ reports, other }: { reports: MemberReportView[]; other: st
 }
 
 /** The latest 20 reports the member made, and the latest 20 about the member. */
-export function MemberReportsPanel({ by, about }: { by: MemberReportView[]; about: MemberReportView[] }) {
+export function MemberReportsPanel({
+  locale,
+  by,
+  about,
+}: {
+  locale: ConsoleLocale;
+  by: MemberReportView[];
+  about: MemberReportView[];
+}) {
+  const t = consoleT(locale);
   return (
     <section className="admin-panel" aria-labelledby="member-reports-title">
-      <h2 id="member-reports-title">Reports</h2>
-      <h3 className="admin-member-subtitle">About this member</h3>
+      <h2 id="member-reports-title">{t('reports.title')}</h2>
+      <h3 className="admin-member-subtitle">{t('record.about_member')}</h3>
       {about.length === 0 ? (
-        <p className="admin-empty">No reports about this member.</p>
+        <p className="admin-empty">{t('record.no_reports_about')}</p>
       ) : (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Reports about this member">
-          <ReportRows reports={about} other="Reported by" />
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t('record.reports_about')}>
+          <ReportRows locale={locale} reports={about} other={t('record.reported_by')} />
         </div>
       )}
-      <h3 className="admin-member-subtitle">By this member</h3>
+      <h3 className="admin-member-subtitle">{t('record.by_member')}</h3>
       {by.length === 0 ? (
-        <p className="admin-empty">This member has reported no one.</p>
+        <p className="admin-empty">{t('record.no_reports_by')}</p>
       ) : (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Reports by this member">
-          <ReportRows reports={by} other="Reported member" />
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t('record.reports_by')}>
+          <ReportRows locale={locale} reports={by} other={t('record.reported_member')} />
         </div>
       )}
     </section>
@@ -222,21 +270,28 @@ export function MemberReportsPanel({ by, about }: { by: MemberReportView[]; abou
 }
 
 /** The tracking record and the signup's origin fields (key/value). */
-export function MemberTrackingPanel({ tracking }: { tracking: MemberRecord['tracking'] }) {
+export function MemberTrackingPanel({
+  locale,
+  tracking,
+}: {
+  locale: ConsoleLocale;
+  tracking: MemberRecord['tracking'];
+}) {
+  const t = consoleT(locale);
   const rows: [string, string][] = [
     ...Object.entries(tracking.record ?? {}),
-    ['traffic source', tracking.trafficsource ?? ''],
-    ['referrer', tracking.referrer ?? ''],
-    ['signup form', tracking.formPath ?? ''],
-    ['time zone', tracking.timezone ?? ''],
-    ['signup browser', tracking.userAgent ?? ''],
-    ['came from profile', tracking.originatingProfileId === null ? '' : `#${tracking.originatingProfileId}`],
+    [t('tracking.traffic_source'), tracking.trafficsource ?? ''],
+    [t('tracking.referrer'), tracking.referrer ?? ''],
+    [t('tracking.form'), tracking.formPath ?? ''],
+    [t('tracking.time_zone'), tracking.timezone ?? ''],
+    [t('tracking.browser'), tracking.userAgent ?? ''],
+    [t('tracking.from_profile'), tracking.originatingProfileId === null ? '' : `#${tracking.originatingProfileId}`],
   ].filter(([, value]) => value !== '') as [string, string][];
   return (
     <section className="admin-panel" aria-labelledby="member-tracking-title">
-      <h2 id="member-tracking-title">Tracking record</h2>
+      <h2 id="member-tracking-title">{t('tracking.title')}</h2>
       {rows.length === 0 ? (
-        <p className="admin-empty">No tracking data (none was given, or the account was deleted).</p>
+        <p className="admin-empty">{t('tracking.empty')}</p>
       ) : (
         <dl className="admin-kv">
           {rows.map(([key, value]) => (

@@ -1,35 +1,38 @@
 import { useState, type FormEvent } from 'react';
-import { adminErrorText, callAdmin } from '~/client/admin-api';
-import {
-  adminAddOperatorContract,
-  adminOperatorsContract,
-  adminResetOperatorAccessContract,
-  adminUpdateOperatorContract,
-} from '~/shared/contracts/admin/operators';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
 import { OPERATOR_ROLES, type OperatorRole } from '~/shared/contracts/admin/roles';
+import {
+  addOperator,
+  fetchOperators,
+  resetOperatorAccess,
+  setOperatorDisabled,
+  setOperatorRole,
+} from '../../stores/admin/operators';
 import { TextField } from '../shell/TextField';
 import { AdminConfirmAction } from './AdminConfirmAction';
-import { formatTime, useAdminLoad } from './use-admin-load';
+import { ErrorAlert } from './AdminLoadState';
+import { formatTime, useAdminAction, useAdminLoad } from './use-admin-load';
+
+type Notice = { text: string; link?: string };
 
 /**
  * docs/product.md §13 Access: operator accounts (admins): add with a setup link, change role,
  * disable, reset a lost password or authenticator (a new setup link).
  */
-export default function OperatorsPanel() {
-  const load = useAdminLoad(() => callAdmin(adminOperatorsContract), 'operators');
-  const [notice, setNotice] = useState<{ text: string; link?: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export default function OperatorsPanel({ locale }: { locale: ConsoleLocale }) {
+  const t = consoleT(locale);
+  const load = useAdminLoad(fetchOperators, 'operators');
+  const action = useAdminAction();
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [role, setRole] = useState<OperatorRole>('moderator');
+  const roleName = (name: OperatorRole) => t(`roles.${name}`);
 
-  async function act(action: () => Promise<{ text: string; link?: string }>) {
-    setError(null);
+  async function act(run: () => Promise<Notice>) {
     setNotice(null);
-    try {
-      setNotice(await action());
-      load.reload();
-    } catch (caught) {
-      setError(adminErrorText(caught));
-    }
+    const done = await action.run(run);
+    if (done === null) return;
+    setNotice(done);
+    load.reload();
   }
 
   function add(event: FormEvent<HTMLFormElement>) {
@@ -37,10 +40,10 @@ export default function OperatorsPanel() {
     const form = event.currentTarget;
     const email = String(new FormData(form).get('email')).trim();
     void act(async () => {
-      const added = await callAdmin(adminAddOperatorContract, { body: { email, role } });
+      const added = await addOperator(email, role);
       form.reset();
       return {
-        text: `${email} added as ${role}. Send them this one-time setup link (valid until ${formatTime(added.setupExpiresAt)}):`,
+        text: t('operators.added', { email, role: roleName(role), until: formatTime(locale, added.setupExpiresAt) }),
         link: added.setupUrl,
       };
     });
@@ -49,29 +52,25 @@ export default function OperatorsPanel() {
   return (
     <>
       <section className="admin-panel" aria-labelledby="operators-title">
-        <h1 id="operators-title">Operators</h1>
+        <h1 id="operators-title">{t('operators.title')}</h1>
         {notice && (
           <div className="admin-notice admin-notice-success" role="status">
             <p>{notice.text}</p>
             {notice.link && <p className="admin-mono">{notice.link}</p>}
           </div>
         )}
-        {(error ?? load.error) && (
-          <p className="alert alert-danger" role="alert">
-            {error ?? load.error}
-          </p>
-        )}
-        {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
+        <ErrorAlert locale={locale} error={action.error ?? load.error} />
+        {!load.data && load.loading && <p className="admin-empty">{t('common.loading')}</p>}
         {load.data && (
-          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Operator accounts">
+          <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t('operators.accounts')}>
             <table className="admin-table">
               <thead>
                 <tr>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last log-in</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('operators.email')}</th>
+                  <th scope="col">{t('operators.role')}</th>
+                  <th scope="col">{t('operators.status')}</th>
+                  <th scope="col">{t('operators.last_login')}</th>
+                  <th scope="col">{t('operators.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -80,7 +79,7 @@ export default function OperatorsPanel() {
                     <td>{operator.email}</td>
                     <td>
                       <label className="visually-hidden" htmlFor={`role-${operator.id}`}>
-                        Role of {operator.email}
+                        {t('operators.role_of', { email: operator.email })}
                       </label>
                       <select
                         id={`role-${operator.id}`}
@@ -89,31 +88,28 @@ export default function OperatorsPanel() {
                         onChange={(event) =>
                           void act(async () => {
                             const next = event.target.value as OperatorRole;
-                            await callAdmin(adminUpdateOperatorContract, {
-                              params: { id: operator.id },
-                              body: { role: next },
-                            });
-                            return { text: `${operator.email} is now ${next}.` };
+                            await setOperatorRole(operator.id, next);
+                            return { text: t('operators.now_role', { email: operator.email, role: roleName(next) }) };
                           })
                         }
                       >
                         {OPERATOR_ROLES.map((name) => (
                           <option key={name} value={name}>
-                            {name}
+                            {roleName(name)}
                           </option>
                         ))}
                       </select>
                     </td>
                     <td>
                       {operator.disabled ? (
-                        <span className="admin-badge admin-badge-danger">disabled</span>
+                        <span className="admin-badge admin-badge-danger">{t('operators.disabled')}</span>
                       ) : operator.enrolled ? (
-                        <span className="admin-badge">active</span>
+                        <span className="admin-badge">{t('operators.active')}</span>
                       ) : (
-                        <span className="admin-badge admin-badge-muted">setup pending</span>
+                        <span className="admin-badge admin-badge-muted">{t('operators.setup_pending')}</span>
                       )}
                     </td>
-                    <td>{operator.lastLoginAt ? formatTime(operator.lastLoginAt) : '—'}</td>
+                    <td>{operator.lastLoginAt ? formatTime(locale, operator.lastLoginAt) : '—'}</td>
                     <td>
                       <div className="admin-actions">
                         <button
@@ -121,20 +117,22 @@ export default function OperatorsPanel() {
                           className="btn btn-small btn-secondary"
                           onClick={() =>
                             void act(async () => {
-                              await callAdmin(adminUpdateOperatorContract, {
-                                params: { id: operator.id },
-                                body: { disabled: !operator.disabled },
-                              });
-                              return { text: `${operator.email} ${operator.disabled ? 'enabled' : 'disabled'}.` };
+                              await setOperatorDisabled(operator.id, !operator.disabled);
+                              return {
+                                text: t(operator.disabled ? 'operators.was_enabled' : 'operators.was_disabled', {
+                                  email: operator.email,
+                                }),
+                              };
                             })
                           }
                         >
-                          {operator.disabled ? 'Enable' : 'Disable'}
+                          {operator.disabled ? t('operators.enable') : t('operators.disable')}
                         </button>
                         <ResetAccess
+                          locale={locale}
                           operator={operator}
                           onDone={(next) => {
-                            setError(null);
+                            action.reset();
                             setNotice(next);
                             load.reload();
                           }}
@@ -149,11 +147,11 @@ export default function OperatorsPanel() {
         )}
       </section>
       <section className="admin-panel" aria-labelledby="add-operator-title">
-        <h2 id="add-operator-title">Add an operator</h2>
+        <h2 id="add-operator-title">{t('operators.add_title')}</h2>
         <form className="admin-toolbar" onSubmit={add}>
-          <TextField name="email" type="email" label="E-mail address" required />
+          <TextField name="email" type="email" label={t('login.email')} required />
           <div className="field">
-            <label htmlFor="new-operator-role">Role</label>
+            <label htmlFor="new-operator-role">{t('operators.role')}</label>
             <select
               id="new-operator-role"
               className="select"
@@ -162,19 +160,16 @@ export default function OperatorsPanel() {
             >
               {OPERATOR_ROLES.map((name) => (
                 <option key={name} value={name}>
-                  {name}
+                  {roleName(name)}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className="btn btn-primary">
-            Add and make a setup link
+            {t('operators.add')}
           </button>
         </form>
-        <p className="field-hint">
-          Moderator: reports, photos, member conduct. Support: members, credits, premium, mails. Finance: payments,
-          refunds, revenue, affiliates. Admin: everything, including operators and the audit log.
-        </p>
+        <p className="field-hint">{t('operators.roles_hint')}</p>
       </section>
     </>
   );
@@ -182,23 +177,27 @@ export default function OperatorsPanel() {
 
 /** "Reset access" behind a confirmation; the notice carries the new one-time setup link. */
 function ResetAccess({
+  locale,
   operator,
   onDone,
 }: {
+  locale: ConsoleLocale;
   operator: { id: number; email: string };
   onDone: (notice: { text: string; link: string }) => void;
 }) {
+  const t = consoleT(locale);
   let link = '';
   return (
     <AdminConfirmAction
-      label="Reset access"
-      question={`Clear the password and authenticator of ${operator.email} and end their sessions? They set up again through a new link.`}
-      confirmLabel="Reset access"
+      locale={locale}
+      label={t('operators.reset')}
+      question={t('operators.reset_question', { email: operator.email })}
+      confirmLabel={t('operators.reset')}
       danger
       run={async () => {
-        const reset = await callAdmin(adminResetOperatorAccessContract, { params: { id: operator.id } });
+        const reset = await resetOperatorAccess(operator.id);
         link = reset.setupUrl;
-        return `Access of ${operator.email} reset. Send them this one-time setup link (valid until ${formatTime(reset.setupExpiresAt)}):`;
+        return t('operators.reset_done', { email: operator.email, until: formatTime(locale, reset.setupExpiresAt) });
       }}
       onDone={(text) => onDone({ text, link })}
     />

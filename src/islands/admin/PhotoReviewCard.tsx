@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import {
-  PHOTO_REJECT_REASON_LABELS,
-  PHOTO_REJECT_REASONS,
-  type PhotoForReview,
-  type PhotoRejectReason,
-} from '~/shared/contracts/admin/photos';
+import { consoleT, consoleText, type ConsoleLocale, type ConsoleText } from '~/shared/console-i18n';
+import { PHOTO_REJECT_REASONS, type PhotoForReview, type PhotoRejectReason } from '~/shared/contracts/admin/photos';
+import { checkRejection } from '../../stores/admin/photos';
 import { SelectField } from '../shell/SelectField';
 import { TextField } from '../shell/TextField';
+import { ErrorAlert } from './AdminLoadState';
 import { formatAge } from './use-admin-load';
 
 interface Badge {
@@ -23,51 +21,57 @@ const mediaUrl = (key: string) => `/media/${key}`;
 const percent = (value: number) => `${Math.round(value * 100)}%`;
 
 /** What the screening found, most serious first, as badges (docs/product.md §13 Screening). */
-export function screeningBadges(photo: PhotoForReview): Badge[] {
+export function screeningBadges(locale: ConsoleLocale, photo: PhotoForReview): Badge[] {
+  const t = consoleT(locale);
   const { screening } = photo;
   const badges: Badge[] = [];
-  if (!screening) return [{ text: 'Not screened yet', tone: 'muted' }];
-  if (!screening.scored) return [{ text: `Could not be screened (${screening.unscoredReason})`, tone: 'muted' }];
-  if (screening.looksUnderage) badges.push({ text: `Looks under 21 (≈${screening.youngestAge})`, tone: 'danger' });
-  if (photo.nudity) badges.push({ text: `Nudity ${percent(screening.explicit)}`, tone: 'danger' });
-  else if (screening.explicit >= 0.3) badges.push({ text: `Nudity ${percent(screening.explicit)}`, tone: 'plain' });
-  if (screening.faces === 0) badges.push({ text: 'No face', tone: 'danger' });
-  if (screening.sexy >= 0.5) badges.push({ text: `Suggestive ${percent(screening.sexy)}`, tone: 'plain' });
-  if (screening.faces !== null && screening.faces > 1) badges.push({ text: `${screening.faces} faces`, tone: 'muted' });
-  if (badges.length === 0) badges.push({ text: 'Nothing flagged', tone: 'muted' });
+  if (!screening) return [{ text: t('photos.not_screened'), tone: 'muted' }];
+  if (!screening.scored)
+    return [{ text: t('photos.unscored', { reason: screening.unscoredReason ?? '' }), tone: 'muted' }];
+  if (screening.looksUnderage)
+    badges.push({ text: t('photos.under_21', { age: screening.youngestAge ?? '?' }), tone: 'danger' });
+  const nudity = t('photos.nudity', { percent: percent(screening.explicit) });
+  if (photo.nudity) badges.push({ text: nudity, tone: 'danger' });
+  else if (screening.explicit >= 0.3) badges.push({ text: nudity, tone: 'plain' });
+  if (screening.faces === 0) badges.push({ text: t('photos.no_face'), tone: 'danger' });
+  if (screening.sexy >= 0.5)
+    badges.push({ text: t('photos.suggestive', { percent: percent(screening.sexy) }), tone: 'plain' });
+  if (screening.faces !== null && screening.faces > 1)
+    badges.push({ text: t('photos.faces', { n: screening.faces }), tone: 'muted' });
+  if (badges.length === 0) badges.push({ text: t('photos.nothing_flagged'), tone: 'muted' });
   return badges;
 }
 
 interface Props {
+  locale: ConsoleLocale;
   photo: PhotoForReview;
   selected: boolean;
   busy: boolean;
-  error: string | null;
+  error: ConsoleText | null;
   onSelect(selected: boolean): void;
   onApprove(): void;
   onReject(reason: PhotoRejectReason, note: string): void;
 }
 
-const REASON_OPTIONS = [
-  { value: '', label: 'Choose a reason' },
-  ...PHOTO_REJECT_REASONS.map((reason) => ({ value: reason, label: PHOTO_REJECT_REASON_LABELS[reason] })),
-];
-
 /** One photo waiting for review: the photo, its member and site, the screening badges, approve and reject. */
-export function PhotoReviewCard({ photo, selected, busy, error, onSelect, onApprove, onReject }: Props) {
+export function PhotoReviewCard({ locale, photo, selected, busy, error, onSelect, onApprove, onReject }: Props) {
+  const t = consoleT(locale);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<ConsoleText | null>(null);
   const titleId = `photo-${photo.id}-member`;
   const ageSeconds = (Date.now() - new Date(photo.uploadedAt).getTime()) / 1000;
+  const reasonOptions = [
+    { value: '', label: t('photos.choose_reason_option') },
+    ...PHOTO_REJECT_REASONS.map((value) => ({ value, label: t(`photo_reasons.${value}`) })),
+  ];
 
   function submitReject(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!reason) return setFormError('Choose a reason.');
-    if (reason === 'other' && !note.trim()) return setFormError('Add a note saying why.');
-    setFormError(null);
-    onReject(reason as PhotoRejectReason, note.trim());
+    const problem = checkRejection(reason, note);
+    setFormError(problem);
+    if (!problem) onReject(reason as PhotoRejectReason, note.trim());
   }
 
   return (
@@ -80,7 +84,7 @@ export function PhotoReviewCard({ photo, selected, busy, error, onSelect, onAppr
       <a className="photo-review-image" href={mediaUrl(photo.filename)} target="_blank" rel="noopener noreferrer">
         <img
           src={mediaUrl(photo.thumbFilename)}
-          alt={`Photo by ${photo.memberName} (opens full size)`}
+          alt={t('photos.photo_alt', { name: photo.memberName })}
           loading="lazy"
           width={photo.width}
           height={photo.height}
@@ -91,11 +95,12 @@ export function PhotoReviewCard({ photo, selected, busy, error, onSelect, onAppr
           <a href={`/admin/members/${photo.memberId}`}>{photo.memberName}</a>
         </h2>
         <p className="photo-review-meta muted">
-          {photo.siteName} · <time dateTime={photo.uploadedAt}>{formatAge(ageSeconds)} ago</time>
-          {photo.isMain && ' · main photo'}
+          {photo.siteName} ·{' '}
+          <time dateTime={photo.uploadedAt}>{t('reports.ago', { age: formatAge(locale, ageSeconds) })}</time>
+          {photo.isMain && ` · ${t('photos.main_photo')}`}
         </p>
-        <ul className="photo-review-badges" aria-label="Screening">
-          {screeningBadges(photo).map((badge) => (
+        <ul className="photo-review-badges" aria-label={t('photos.screening')}>
+          {screeningBadges(locale, photo).map((badge) => (
             <li
               key={badge.text}
               className={badge.tone === 'plain' ? 'admin-badge' : `admin-badge admin-badge-${badge.tone}`}
@@ -106,11 +111,11 @@ export function PhotoReviewCard({ photo, selected, busy, error, onSelect, onAppr
         </ul>
         <label className="photo-review-select">
           <input type="checkbox" checked={selected} disabled={busy} onChange={(e) => onSelect(e.target.checked)} />
-          Select
+          {t('photos.select')}
         </label>
         <div className="photo-review-actions">
           <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={onApprove}>
-            Approve
+            {t('photos.approve')}
           </button>
           <button
             type="button"
@@ -119,18 +124,24 @@ export function PhotoReviewCard({ photo, selected, busy, error, onSelect, onAppr
             aria-expanded={rejecting}
             onClick={() => setRejecting(!rejecting)}
           >
-            Reject…
+            {t('photos.reject')}
           </button>
         </div>
         {rejecting && (
           <form
             className="photo-review-reject"
             onSubmit={submitReject}
-            aria-label={`Reject the photo by ${photo.memberName}`}
+            aria-label={t('photos.reject_label', { name: photo.memberName })}
           >
-            <SelectField label="Reason" value={reason} options={REASON_OPTIONS} onChange={setReason} disabled={busy} />
+            <SelectField
+              label={t('credits.reason')}
+              value={reason}
+              options={reasonOptions}
+              onChange={setReason}
+              disabled={busy}
+            />
             <TextField
-              label={reason === 'other' ? 'Note' : 'Note (optional)'}
+              label={reason === 'other' ? t('photos.note') : t('photos.note_optional')}
               value={note}
               maxLength={500}
               disabled={busy}
@@ -138,19 +149,15 @@ export function PhotoReviewCard({ photo, selected, busy, error, onSelect, onAppr
             />
             {formError && (
               <p className="field-error" role="alert">
-                {formError}
+                {consoleText(locale, formError)}
               </p>
             )}
             <button type="submit" className="btn btn-small photo-review-reject-button" disabled={busy}>
-              Reject and remove
+              {t('photos.reject_submit')}
             </button>
           </form>
         )}
-        {error && (
-          <p className="alert alert-danger" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorAlert locale={locale} error={error} />
       </div>
     </article>
   );

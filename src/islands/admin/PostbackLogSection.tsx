@@ -1,34 +1,36 @@
 import { useState, type FormEvent } from 'react';
-import { callAdmin } from '~/client/admin-api';
-import {
-  adminPostbacksContract,
-  CONVERSION_EVENT_VALUES,
-  POSTBACK_STATUS_VALUES,
-  type PostbackView,
-} from '~/shared/contracts/admin/affiliates';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import { CONVERSION_EVENT_VALUES, POSTBACK_STATUS_VALUES } from '~/shared/contracts/admin/affiliates';
+import { fetchPostbacks, type PostbackFilter } from '../../stores/admin/affiliates';
 import { anyOption, siteOptions } from './finance-format';
 import { FilterSelect } from './FilterSelect';
+import { statusText } from './member-format';
 import { PostbackRow } from './PostbackRow';
 import { useAdminLoad } from './use-admin-load';
 import { LoadProblem, KeysetPager } from './AdminLoadState';
 
 type Option = { value: string; label: string };
-type Filter = { site?: string; network?: string; status?: PostbackView['status']; event?: PostbackView['event'] };
 
 /**
  * docs/product.md §13 Affiliates, postback log: the postbacks to networks newest first with their
  * state and attempts, filterable, with Resend. URLs are shown as sent: they carry the networks'
  * click ids, never personal data.
  */
-export function PostbackLogSection({ sites, networks }: { sites: Option[]; networks: string[] }) {
-  const [filter, setFilter] = useState<Filter>({});
+export function PostbackLogSection({
+  locale,
+  sites,
+  networks,
+}: {
+  locale: ConsoleLocale;
+  sites: Option[];
+  networks: string[];
+}) {
+  const t = consoleT(locale);
+  const [filter, setFilter] = useState<PostbackFilter>({});
   const [pages, setPages] = useState<number[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const before = pages.at(-1);
-  const load = useAdminLoad(
-    () => callAdmin(adminPostbacksContract, { query: { ...filter, before } }),
-    JSON.stringify([filter, before]),
-  );
+  const load = useAdminLoad(fetchPostbacks, { filter, before });
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,8 +41,8 @@ export function PostbackLogSection({ sites, networks }: { sites: Option[]; netwo
     setFilter({
       site: value('site'),
       network: value('network'),
-      status: value('status') as Filter['status'],
-      event: value('event') as Filter['event'],
+      status: value('status') as PostbackFilter['status'],
+      event: value('event') as PostbackFilter['event'],
     });
   }
 
@@ -52,14 +54,18 @@ export function PostbackLogSection({ sites, networks }: { sites: Option[]; netwo
   const rows = load.data?.postbacks ?? [];
   return (
     <section className="admin-panel" aria-labelledby="postbacks-title">
-      <h2 id="postbacks-title">Postback log</h2>
-      <form className="admin-toolbar" onSubmit={apply} aria-label="Filter postbacks">
-        <FilterSelect name="site" label="Site" options={siteOptions(sites)} />
-        <FilterSelect name="network" label="Network" options={anyOption(networks)} />
-        <FilterSelect name="status" label="Status" options={anyOption(POSTBACK_STATUS_VALUES)} />
-        <FilterSelect name="event" label="Event" options={anyOption(CONVERSION_EVENT_VALUES)} />
+      <h2 id="postbacks-title">{t('postbacks.title')}</h2>
+      <form className="admin-toolbar" onSubmit={apply} aria-label={t('postbacks.filter_label')}>
+        <FilterSelect name="site" label={t('common.site')} options={siteOptions(locale, sites)} />
+        <FilterSelect name="network" label={t('landers.network')} options={anyOption(locale, networks)} />
+        <FilterSelect
+          name="status"
+          label={t('payments.status')}
+          options={anyOption(locale, POSTBACK_STATUS_VALUES, (value) => statusText(locale, value))}
+        />
+        <FilterSelect name="event" label={t('postbacks.event')} options={anyOption(locale, CONVERSION_EVENT_VALUES)} />
         <button type="submit" className="btn btn-secondary">
-          Filter
+          {t('audit.filter')}
         </button>
       </form>
       {notice && (
@@ -67,36 +73,47 @@ export function PostbackLogSection({ sites, networks }: { sites: Option[]; netwo
           {notice}
         </p>
       )}
-      <LoadProblem load={load} />
-      {load.data && rows.length === 0 && <p className="admin-empty">No postbacks match these filters.</p>}
+      <LoadProblem locale={locale} load={load} />
+      {load.data && rows.length === 0 && <p className="admin-empty">{t('postbacks.empty')}</p>}
       {rows.length > 0 && (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Postback log table">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t('postbacks.table')}>
           <table className="admin-table admin-postbacks" aria-busy={load.loading}>
             <thead>
               <tr>
-                <th scope="col">Postback</th>
-                <th scope="col">Network</th>
-                <th scope="col">Event</th>
-                <th scope="col">Account</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('postbacks.postback')}</th>
+                <th scope="col">{t('landers.network')}</th>
+                <th scope="col">{t('postbacks.event')}</th>
+                <th scope="col">{t('postbacks.account')}</th>
+                <th scope="col">{t('payments.status')}</th>
                 <th scope="col" className="num">
-                  Attempts
+                  {t('postbacks.attempts')}
                 </th>
-                <th scope="col">Sent to</th>
+                <th scope="col">{t('postbacks.sent_to')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('operators.actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
-                <PostbackRow key={`${row.id}-${row.status}-${row.attempts}`} row={row} onResent={resent} />
+                <PostbackRow
+                  key={`${row.id}-${row.status}-${row.attempts}`}
+                  locale={locale}
+                  row={row}
+                  onResent={resent}
+                />
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <KeysetPager pages={pages} onPages={setPages} hasMore={load.data?.hasMore ?? false} lastId={rows.at(-1)?.id} />
+      <KeysetPager
+        locale={locale}
+        pages={pages}
+        onPages={setPages}
+        hasMore={load.data?.hasMore ?? false}
+        lastId={rows.at(-1)?.id}
+      />
     </section>
   );
 }

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { adminErrorText, callAdmin } from '~/client/admin-api';
-import { adminResendPostbackContract, type PostbackView } from '~/shared/contracts/admin/affiliates';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import type { PostbackView } from '~/shared/contracts/admin/affiliates';
+import { resendErrorText, resendPostback } from '../../stores/admin/affiliates';
+import { ErrorAlert } from './AdminLoadState';
 import { ConfirmDialog } from './ConfirmDialog';
-import { errorCodeOf, statusBadgeClass } from './finance-format';
+import { statusBadgeClass } from './finance-format';
+import { statusText } from './member-format';
 import { PostbackAttempts } from './PostbackAttempts';
-import { formatTime } from './use-admin-load';
+import { formatTime, useAdminAction } from './use-admin-load';
 
 const COLUMNS = 8;
-
-function resendErrorText(error: unknown): string {
-  if (errorCodeOf(error) === 'conflict') return 'A sender is sending it right now. Wait a few seconds and look again.';
-  return adminErrorText(error);
-}
 
 /** Host and path of a postback URL ("track.example/pb"); the whole URL is in the details. */
 function targetOf(url: string): string {
@@ -24,13 +22,16 @@ function targetOf(url: string): string {
 }
 
 /** When the postback went out, or when it is tried next. */
-function timingText(row: PostbackView): string {
-  if (row.status === 'delivered' && row.deliveredAt) return `Delivered ${formatTime(row.deliveredAt)}`;
-  if (row.status === 'pending') return `Next try ${formatTime(row.nextAttemptAt)}`;
-  return `Given up ${formatTime(row.nextAttemptAt)}`;
+function timingText(locale: ConsoleLocale, row: PostbackView): string {
+  const t = consoleT(locale);
+  if (row.status === 'delivered' && row.deliveredAt)
+    return t('postbacks.delivered_at', { time: formatTime(locale, row.deliveredAt) });
+  if (row.status === 'pending') return t('postbacks.next_try', { time: formatTime(locale, row.nextAttemptAt) });
+  return t('postbacks.given_up', { time: formatTime(locale, row.nextAttemptAt) });
 }
 
 interface Props {
+  locale: ConsoleLocale;
   row: PostbackView;
   onResent: (notice: string) => void;
 }
@@ -39,33 +40,26 @@ interface Props {
  * One postback of the log with its Resend button (a delivered one asks first: the network gets the
  * same event id again) and, on demand, its details: the URL as sent and every attempt.
  */
-export function PostbackRow({ row, onResent }: Props) {
+export function PostbackRow({ locale, row, onResent }: Props) {
+  const t = consoleT(locale);
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAdminAction();
 
   async function resend() {
-    setBusy(true);
-    setError(null);
-    try {
-      await callAdmin(adminResendPostbackContract, { params: { id: row.id } });
-      setAsking(false);
-      onResent(`Postback #${row.id} to ${row.network} is due again; the sender delivers it within seconds.`);
-    } catch (caught) {
-      setError(resendErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    const done = await action.run(() => resendPostback(row.id), resendErrorText);
+    if (done === null) return;
+    setAsking(false);
+    onResent(t('postbacks.due_again', { id: row.id, network: row.network }));
   }
 
-  const label = row.status === 'pending' ? 'Send now' : 'Resend';
+  const label = row.status === 'pending' ? t('postbacks.send_now') : t('postbacks.resend');
   return (
     <>
       <tr data-status={row.status}>
         <td>
           <span className="admin-mono">#{row.id}</span>
-          <div className="muted">{formatTime(row.createdAt)}</div>
+          <div className="muted">{formatTime(locale, row.createdAt)}</div>
         </td>
         <td>
           {row.network}
@@ -73,15 +67,17 @@ export function PostbackRow({ row, onResent }: Props) {
         </td>
         <td>
           {row.event}
-          <div className="muted admin-mono">event id {row.eventId}</div>
+          <div className="muted admin-mono">{t('postbacks.event_id', { id: row.eventId })}</div>
         </td>
         <td>
-          member #{row.memberId}
-          {row.transactionId !== null && <div className="muted">transaction #{row.transactionId}</div>}
+          {t('payments.member_ref', { id: row.memberId })}
+          {row.transactionId !== null && (
+            <div className="muted">{t('postbacks.transaction_ref', { id: row.transactionId })}</div>
+          )}
         </td>
         <td>
-          <span className={statusBadgeClass(row.status)}>{row.status}</span>
-          <div className="muted">{timingText(row)}</div>
+          <span className={statusBadgeClass(row.status)}>{statusText(locale, row.status)}</span>
+          <div className="muted">{timingText(locale, row)}</div>
         </td>
         <td className="num">
           {row.attempts}
@@ -98,40 +94,34 @@ export function PostbackRow({ row, onResent }: Props) {
             <button
               type="button"
               className="btn btn-secondary btn-small"
-              disabled={busy}
-              aria-label={`${label} postback #${row.id}`}
+              disabled={action.busy}
+              aria-label={t('postbacks.action_label', { action: label, id: row.id })}
               onClick={() => (row.status === 'delivered' ? setAsking(true) : void resend())}
             >
-              {busy && !asking ? 'Sending…' : label}
+              {action.busy && !asking ? t('postbacks.sending') : label}
             </button>
             <button
               type="button"
               className="btn btn-ghost btn-small"
               aria-expanded={open}
-              aria-label={`${open ? 'Hide' : 'Show'} details of postback #${row.id}`}
+              aria-label={t(open ? 'postbacks.hide_details_of' : 'postbacks.show_details_of', { id: row.id })}
               onClick={() => setOpen(!open)}
             >
-              {open ? 'Hide details' : 'Details'}
+              {open ? t('postbacks.hide_details') : t('postbacks.details')}
             </button>
           </div>
-          {error && !asking && (
-            <p className="alert alert-danger" role="alert">
-              {error}
-            </p>
-          )}
+          {!asking && <ErrorAlert locale={locale} error={action.error} />}
           <ConfirmDialog
+            locale={locale}
             open={asking}
-            title={`Resend postback #${row.id}?`}
-            confirmLabel="Resend"
-            busy={busy}
-            error={error}
+            title={t('postbacks.resend_title', { id: row.id })}
+            confirmLabel={t('postbacks.resend')}
+            busy={action.busy}
+            error={action.error}
             onConfirm={() => void resend()}
             onCancel={() => setAsking(false)}
           >
-            <p>
-              {row.network} received this {row.event} already. It gets it again with the same event id ({row.eventId}),
-              so it can drop the repeat.
-            </p>
+            <p>{t('postbacks.resend_text', { network: row.network, event: row.event, eventId: row.eventId })}</p>
           </ConfirmDialog>
         </td>
       </tr>
@@ -139,11 +129,11 @@ export function PostbackRow({ row, onResent }: Props) {
         <tr className="admin-detail-row">
           <td colSpan={COLUMNS}>
             <dl className="admin-kv">
-              <dt>URL sent</dt>
+              <dt>{t('postbacks.url_sent')}</dt>
               <dd className="admin-mono">{row.url}</dd>
-              <dt>Attempts</dt>
+              <dt>{t('postbacks.attempts')}</dt>
               <dd>
-                <PostbackAttempts id={row.id} version={row.attempts} />
+                <PostbackAttempts locale={locale} id={row.id} version={row.attempts} />
               </dd>
             </dl>
           </td>

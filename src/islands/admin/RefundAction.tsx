@@ -1,54 +1,32 @@
 import { useState } from 'react';
-import { adminErrorText, callAdmin } from '~/client/admin-api';
-import { adminRefundTransactionContract, type TransactionItem } from '~/shared/contracts/admin/payments';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import type { TransactionItem } from '~/shared/contracts/admin/payments';
+import { refundErrorText, refundTransaction } from '../../stores/admin/payments';
 import { ConfirmDialog } from './ConfirmDialog';
-import { errorCodeOf } from './finance-format';
 import { formatMoney } from './member-format';
-
-/** What a refused refund means for the operator. */
-function refundErrorText(error: unknown): string {
-  if (errorCodeOf(error) === 'conflict')
-    return 'This transaction is no longer paid (refunded meanwhile?) or was made with another payment provider.';
-  if (errorCodeOf(error) === 'payment_provider_unavailable')
-    return 'The payment provider refused the refund or could not be reached. Nothing was changed; try again later.';
-  return adminErrorText(error);
-}
-
-/** What the reversal takes back, in the confirmation's words. */
-function grantText(transaction: TransactionItem): string {
-  return transaction.product === 'premium'
-    ? `${transaction.premiumMonths} month(s) of Premium are taken off and the plan stops renewing.`
-    : `${transaction.credits + transaction.bonusCredits} credits are taken back: down to 0, the rest is owed and blocks sending until the next purchase.`;
-}
+import { useAdminAction } from './use-admin-load';
 
 interface Props {
+  locale: ConsoleLocale;
   transaction: TransactionItem;
   /** Called with the success notice after the refund. */
   onRefunded: (notice: string) => void;
 }
 
 /** docs/product.md §13 Payments, refund: the Refund button of a paid transaction and its confirmation. */
-export function RefundAction({ transaction, onRefunded }: Props) {
+export function RefundAction({ locale, transaction, onRefunded }: Props) {
+  const t = consoleT(locale);
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const amount = formatMoney(transaction.amountCents, transaction.currency);
+  const action = useAdminAction();
+  const amount = formatMoney(locale, transaction.amountCents, transaction.currency);
+  const id = transaction.id;
 
   async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      const done = await callAdmin(adminRefundTransactionContract, { params: { id: transaction.id } });
-      setAsking(false);
-      onRefunded(
-        `Transaction #${transaction.id} refunded (${amount}). Member #${transaction.memberId} now has ` +
-          `${done.member.credits} credits${done.member.creditDebt > 0 ? ` and owes ${done.member.creditDebt}` : ''}.`,
-      );
-    } catch (caught) {
-      setError(refundErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    const done = await action.run(() => refundTransaction(id), refundErrorText);
+    if (!done) return;
+    setAsking(false);
+    const owes = done.member.creditDebt > 0 ? t('refund.owes', { debt: done.member.creditDebt }) : '';
+    onRefunded(t('refund.done', { id, amount, member: transaction.memberId, credits: done.member.credits, owes }));
   }
 
   return (
@@ -57,27 +35,31 @@ export function RefundAction({ transaction, onRefunded }: Props) {
         type="button"
         className="btn btn-secondary btn-small"
         onClick={() => {
-          setError(null);
+          action.reset();
           setAsking(true);
         }}
-        aria-label={`Refund transaction #${transaction.id}`}
+        aria-label={t('refund.label', { id })}
       >
-        Refund
+        {t('refund.button')}
       </button>
       <ConfirmDialog
+        locale={locale}
         open={asking}
-        title={`Refund transaction #${transaction.id}?`}
-        confirmLabel={`Refund ${amount}`}
-        busy={busy}
-        error={error}
+        title={t('refund.title', { id })}
+        confirmLabel={t('refund.confirm', { amount })}
+        busy={action.busy}
+        error={action.error}
         onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       >
         <p>
-          {amount} goes back to the payer through {transaction.provider}
-          {transaction.memberEmail ? ` (${transaction.memberEmail})` : ''}. {grantText(transaction)}
+          {t('refund.goes_back', { amount, provider: transaction.provider })}
+          {transaction.memberEmail ? ` (${transaction.memberEmail})` : ''}.{' '}
+          {transaction.product === 'premium'
+            ? t('refund.takes_premium', { months: transaction.premiumMonths })
+            : t('refund.takes_credits', { credits: transaction.credits + transaction.bonusCredits })}
         </p>
-        <p className="muted">This cannot be undone.</p>
+        <p className="muted">{t('refund.no_undo')}</p>
       </ConfirmDialog>
     </>
   );

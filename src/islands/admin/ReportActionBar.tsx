@@ -1,10 +1,11 @@
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
 import type { ReportAction, ReportDetail } from '~/shared/contracts/admin/moderation';
 import { TextField } from '../shell/TextField';
 import { AdminConfirmAction } from './AdminConfirmAction';
-import { moderationErrorText } from './report-format';
 import { SuspendForm } from './SuspendForm';
 
 interface Props {
+  locale: ConsoleLocale;
   member: ReportDetail['member'];
   busy: boolean;
   /** The operator's note (the pane sends it, kept in the audit log, with whichever action is taken). */
@@ -22,17 +23,18 @@ interface Props {
  * suspend for N days, ban (confirmed first). A deleted account can only be dismissed; a banned
  * member can be neither suspended nor banned again.
  */
-export function ReportActionBar({ member, busy, note, onNote, onAct, perform, onDone }: Props) {
+export function ReportActionBar({ locale, member, busy, note, onNote, onAct, perform, onDone }: Props) {
+  const t = consoleT(locale);
   const deleted = member.status === 'deleted';
   const banned = member.bannedAt !== null;
 
   return (
     <section className="admin-report-section admin-report-actions" aria-labelledby="report-actions-title">
-      <h3 id="report-actions-title">Decision</h3>
-      {deleted && <p className="muted">The member deleted their account: you can only dismiss this report.</p>}
-      {banned && !deleted && <p className="muted">The member is banned already.</p>}
+      <h3 id="report-actions-title">{t('report.decision')}</h3>
+      {deleted && <p className="muted">{t('report.deleted_only_dismiss')}</p>}
+      {banned && !deleted && <p className="muted">{t('errors.member_banned')}</p>}
       <TextField
-        label="Note (optional, kept in the audit log)"
+        label={t('report.note')}
         value={note}
         maxLength={500}
         onChange={(event) => onNote(event.target.value)}
@@ -44,7 +46,7 @@ export function ReportActionBar({ member, busy, note, onNote, onAct, perform, on
           disabled={busy}
           onClick={() => onAct({ action: 'dismiss' })}
         >
-          Dismiss
+          {t('report.dismiss')}
         </button>
         <button
           type="button"
@@ -52,12 +54,13 @@ export function ReportActionBar({ member, busy, note, onNote, onAct, perform, on
           disabled={busy || deleted}
           onClick={() => onAct({ action: 'warn' })}
         >
-          Warn by mail
+          {t('report.warn')}
         </button>
       </div>
       {!deleted && !banned && (
         <SuspendForm
-          label="Suspend for (days)"
+          locale={locale}
+          label={t('moderation.suspend_for')}
           busy={busy}
           className="admin-form-row admin-report-suspend"
           onSuspend={(days) => onAct({ action: 'suspend', days })}
@@ -65,13 +68,13 @@ export function ReportActionBar({ member, busy, note, onNote, onAct, perform, on
       )}
       {!deleted && !banned && (
         <AdminConfirmAction
-          label="Ban"
-          question={`Ban ${member.name || 'this member'}? They cannot log in, their sessions end and their profile is hidden until someone lifts the ban.`}
-          confirmLabel="Ban the member"
+          locale={locale}
+          label={t('moderation.ban')}
+          question={member.name ? t('report.ban_question', { name: member.name }) : t('report.ban_question_unnamed')}
+          confirmLabel={t('moderation.ban_confirm')}
           danger
           run={() => perform({ action: 'ban' })}
           onDone={onDone}
-          errorText={moderationErrorText}
         />
       )}
     </section>

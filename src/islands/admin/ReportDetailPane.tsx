@@ -1,13 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { callAdmin } from '~/client/admin-api';
-import { adminReportActionContract, adminReportContract, type ReportAction } from '~/shared/contracts/admin/moderation';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import type { ReportAction } from '~/shared/contracts/admin/moderation';
+import { isResolvedElsewhere } from '../../stores/admin/errors';
+import { actOnReport, fetchReport } from '../../stores/admin/moderation';
+import { ErrorAlert } from './AdminLoadState';
 import { ReportActionBar } from './ReportActionBar';
 import { ReportConversation } from './ReportConversation';
 import { ReportMemberCard } from './ReportMemberCard';
-import { isResolvedElsewhere, moderationErrorText, outcomeText, REASON_LABELS } from './report-format';
-import { formatTime, useAdminLoad } from './use-admin-load';
+import { outcomeText, reasonText } from './report-format';
+import { formatTime, useAdminAction, useAdminLoad } from './use-admin-load';
 
 interface Props {
+  locale: ConsoleLocale;
   reportId: number;
   /** The report was resolved (here or meanwhile elsewhere): it leaves the queue, `notice` says how. */
   onResolved(reportId: number, notice: string): void;
@@ -19,64 +23,55 @@ interface Props {
  * and the decision. Its heading takes the focus when another report is opened (on a phone the
  * pane is below the list).
  */
-export function ReportDetailPane({ reportId, onResolved }: Props) {
-  const load = useAdminLoad(() => callAdmin(adminReportContract, { params: { id: reportId } }), String(reportId));
+export function ReportDetailPane({ locale, reportId, onResolved }: Props) {
+  const t = consoleT(locale);
+  const load = useAdminLoad(fetchReport, reportId);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useAdminAction();
+  const { reset } = action;
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     setNote('');
-    setError(null);
-  }, [reportId]);
+    reset();
+  }, [reportId, reset]);
   const detail = load.data?.id === reportId ? load.data : null;
   useEffect(() => {
     if (detail) heading.current?.focus();
   }, [detail]);
 
   /** Takes `action` on the report; resolves with the success notice, throws on a refusal. */
-  async function perform(action: ReportAction): Promise<string> {
-    const name = detail?.member.name || 'The member';
+  async function perform(taken: ReportAction): Promise<string> {
+    const name = detail?.member.name || t('report.the_member');
     try {
-      const answer = await callAdmin(adminReportActionContract, {
-        params: { id: reportId },
-        body: { ...action, note: note.trim() || undefined },
-      });
-      const days = action.action === 'suspend' ? action.days : undefined;
-      return `Report #${reportId} resolved: ${outcomeText(answer.outcome, name, days)}.`;
+      const answer = await actOnReport(reportId, { ...taken, note: note.trim() || undefined });
+      const days = taken.action === 'suspend' ? taken.days : undefined;
+      return t('report.resolved', { id: reportId, outcome: outcomeText(locale, answer.outcome, name, days) });
     } catch (caught) {
-      if (isResolvedElsewhere(caught)) return `Report #${reportId} had been resolved meanwhile by someone else.`;
+      if (isResolvedElsewhere(caught)) return t('report.resolved_elsewhere', { id: reportId });
       throw caught;
     }
   }
   const finish = (notice: string) => onResolved(reportId, notice);
 
-  async function act(action: ReportAction) {
-    setBusy(true);
-    setError(null);
-    try {
-      finish(await perform(action));
-    } catch (caught) {
-      setError(moderationErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
+  async function act(taken: ReportAction) {
+    const notice = await action.run(() => perform(taken));
+    if (notice !== null) finish(notice);
   }
 
   if (!detail) {
     return (
       <section className="admin-panel" aria-labelledby="report-loading-title" aria-busy={load.loading}>
-        <h2 id="report-loading-title">Report #{reportId}</h2>
+        <h2 id="report-loading-title">{t('report.title', { id: reportId })}</h2>
         {load.error ? (
           <p className="alert alert-danger" role="alert">
-            {load.error}{' '}
+            {t(load.error.key, load.error.values ?? {})}{' '}
             <button type="button" className="btn btn-small btn-secondary" onClick={load.reload}>
-              Try again
+              {t('common.try_again')}
             </button>
           </p>
         ) : (
-          <p className="admin-empty">Loading the report…</p>
+          <p className="admin-empty">{t('report.loading')}</p>
         )}
       </section>
     );
@@ -84,38 +79,37 @@ export function ReportDetailPane({ reportId, onResolved }: Props) {
 
   const open = detail.status === 'open';
   return (
-    <section className="admin-panel admin-report-detail" aria-labelledby="report-title" aria-busy={busy}>
+    <section className="admin-panel admin-report-detail" aria-labelledby="report-title" aria-busy={action.busy}>
       <h2 id="report-title" ref={heading} tabIndex={-1}>
-        Report #{detail.id}:{' '}
+        {t('report.title', { id: detail.id })}:{' '}
         <span className={`admin-badge${detail.reason === 'underage' ? ' admin-badge-alert' : ''}`}>
-          {REASON_LABELS[detail.reason]}
+          {reasonText(locale, detail.reason)}
         </span>
       </h2>
       <p className="muted">
-        Reported {formatTime(detail.createdAt)} by{' '}
-        <a href={`/admin/members/${detail.reporter.id}`}>{detail.reporter.name || `member #${detail.reporter.id}`}</a>
-        {!open && detail.outcome && ` · resolved (${detail.outcome.replace('_', ' ')})`}
+        {t('report.reported_at', { time: formatTime(locale, detail.createdAt) })}{' '}
+        <a href={`/admin/members/${detail.reporter.id}`}>
+          {detail.reporter.name || t('payments.member_ref', { id: detail.reporter.id })}
+        </a>
+        {!open && detail.outcome && ` · ${t('report.resolved_as', { outcome: t(`outcomes.${detail.outcome}`) })}`}
       </p>
-      <h3 className="visually-hidden">Reporter’s note</h3>
+      <h3 className="visually-hidden">{t('report.note_title')}</h3>
       {detail.details ? (
         <blockquote className="admin-report-quote admin-report-note">{detail.details}</blockquote>
       ) : (
-        <p className="muted">The reporter added no note.</p>
+        <p className="muted">{t('report.no_note')}</p>
       )}
-      {error && (
-        <p className="alert alert-danger" role="alert">
-          {error}
-        </p>
-      )}
-      <ReportMemberCard member={detail.member} canAct={open} perform={perform} onDone={finish} />
-      {detail.conversation && <ReportConversation messages={detail.conversation.messages} />}
+      <ErrorAlert locale={locale} error={action.error} />
+      <ReportMemberCard locale={locale} member={detail.member} canAct={open} perform={perform} onDone={finish} />
+      {detail.conversation && <ReportConversation locale={locale} messages={detail.conversation.messages} />}
       {open && (
         <ReportActionBar
+          locale={locale}
           member={detail.member}
-          busy={busy}
+          busy={action.busy}
           note={note}
           onNote={setNote}
-          onAct={(action) => void act(action)}
+          onAct={(taken) => void act(taken)}
           perform={perform}
           onDone={finish}
         />

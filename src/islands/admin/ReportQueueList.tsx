@@ -1,8 +1,10 @@
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
 import type { ReportListItem } from '~/shared/contracts/admin/moderation';
-import { REASON_LABELS } from './report-format';
+import { reasonText } from './report-format';
 import { formatAge } from './use-admin-load';
 
 interface Props {
+  locale: ConsoleLocale;
   reports: ReportListItem[];
   selectedId: number | null;
   onSelect(id: number): void;
@@ -12,7 +14,8 @@ interface Props {
  * The open reports in queue order (docs/product.md §13 Reports queue): reported member, reason
  * (a report about a minor stands out), how long it has waited, and whether it came from a chat.
  */
-export function ReportQueueList({ reports, selectedId, onSelect }: Props) {
+export function ReportQueueList({ locale, reports, selectedId, onSelect }: Props) {
+  const t = consoleT(locale);
   return (
     <ol className="admin-report-list">
       {reports.map((report) => {
@@ -35,17 +38,21 @@ export function ReportQueueList({ reports, selectedId, onSelect }: Props) {
               )}
               <span className="admin-report-item-body">
                 <span className="admin-report-item-name">
-                  {report.member.name || `Member #${report.member.id}`}
-                  <span className="visually-hidden">, report #{report.id}</span>
+                  {report.member.name || t('record.member', { id: report.member.id })}
+                  <span className="visually-hidden">, {t('reports.report_ref', { id: report.id })}</span>
                 </span>
                 <span className="admin-report-item-meta">
                   <span className={`admin-badge${underage ? ' admin-badge-alert' : ''}`}>
-                    {REASON_LABELS[report.reason]}
+                    {reasonText(locale, report.reason)}
                   </span>
-                  <span>{formatAge(report.ageS)} ago</span>
-                  {report.hasConversation && <span className="admin-badge admin-badge-muted">From a chat</span>}
+                  <span>{t('reports.ago', { age: formatAge(locale, report.ageS) })}</span>
+                  {report.hasConversation && (
+                    <span className="admin-badge admin-badge-muted">{t('reports.from_chat')}</span>
+                  )}
                   {report.member.openReports > 1 && (
-                    <span className="admin-badge admin-badge-muted">{report.member.openReports} open reports</span>
+                    <span className="admin-badge admin-badge-muted">
+                      {t('reports.open_count', { count: report.member.openReports })}
+                    </span>
                   )}
                 </span>
               </span>

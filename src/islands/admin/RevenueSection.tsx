@@ -1,36 +1,26 @@
 import { useState, type FormEvent } from 'react';
-import { callAdmin } from '~/client/admin-api';
-import { adminRevenueContract, type RevenueRowView } from '~/shared/contracts/admin/payments';
+import { consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+import type { RevenueRowView } from '~/shared/contracts/admin/payments';
+import { fetchRevenue, type RevenueGrouping } from '../../stores/admin/payments';
 import { TextField } from '../shell/TextField';
-import { siteOptions, utcDayBefore } from './finance-format';
+import { formatCount, siteOptions, utcDayBefore } from './finance-format';
 import { FilterSelect } from './FilterSelect';
 import { formatMoney } from './member-format';
 import { SegmentedChoice } from './SegmentedChoice';
+import { ErrorAlert } from './AdminLoadState';
 import { useAdminLoad } from './use-admin-load';
 
 type Option = { value: string; label: string };
-type Grouping = 'day' | 'site' | 'country' | 'currency';
-const GROUPINGS = [
-  { value: 'day', label: 'Day' },
-  { value: 'site', label: 'Site' },
-  { value: 'country', label: 'Country' },
-  { value: 'currency', label: 'Currency' },
-] as const;
-const KEY_HEADING: Record<Grouping, string | null> = {
-  day: 'Day (UTC)',
-  site: 'Site',
-  country: 'Country',
-  currency: null,
-};
+const GROUPINGS: readonly RevenueGrouping[] = ['day', 'site', 'country', 'currency'];
 
-function RevenueCells({ row }: { row: RevenueRowView }) {
-  const money = (cents: number) => formatMoney(cents, row.currency);
+function RevenueCells({ locale, row }: { locale: ConsoleLocale; row: RevenueRowView }) {
+  const money = (cents: number) => formatMoney(locale, cents, row.currency);
   return (
     <>
       <td>{row.currency}</td>
-      <td className="num">{row.payments.toLocaleString('en-GB')}</td>
+      <td className="num">{formatCount(locale, row.payments)}</td>
       <td className="num">{money(row.paidCents)}</td>
-      <td className="num">{row.refunds.toLocaleString('en-GB')}</td>
+      <td className="num">{formatCount(locale, row.refunds)}</td>
       <td className="num">{row.refundedCents > 0 ? `−${money(row.refundedCents)}` : money(0)}</td>
       <td className="num">
         <strong>{money(row.netCents)}</strong>
@@ -43,13 +33,19 @@ function RevenueCells({ row }: { row: RevenueRowView }) {
  * docs/product.md §13 Payments, revenue: paid minus refunded per UTC day, site, member's country or
  * currency (amounts of different currencies are never added up), with the period's totals.
  */
-export function RevenueSection({ sites, version }: { sites: Option[]; version: number }) {
+export function RevenueSection({
+  locale,
+  sites,
+  version,
+}: {
+  locale: ConsoleLocale;
+  sites: Option[];
+  version: number;
+}) {
+  const t = consoleT(locale);
   const [period, setPeriod] = useState({ from: utcDayBefore(29), to: utcDayBefore(0), site: '' });
-  const [by, setBy] = useState<Grouping>('day');
-  const load = useAdminLoad(
-    () => callAdmin(adminRevenueContract, { query: { ...period, site: period.site || undefined, by } }),
-    JSON.stringify([period, by, version]),
-  );
+  const [by, setBy] = useState<RevenueGrouping>('day');
+  const load = useAdminLoad(fetchRevenue, { ...period, by, version });
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,51 +53,50 @@ export function RevenueSection({ sites, version }: { sites: Option[]; version: n
     setPeriod({ from: String(form.get('from')), to: String(form.get('to')), site: String(form.get('site') ?? '') });
   }
 
-  const heading = KEY_HEADING[by];
+  const heading = by === 'currency' ? null : t(`revenue.key_${by}`);
   const rows = load.data?.rows ?? [];
   return (
     <section className="admin-panel" aria-labelledby="revenue-title">
-      <h2 id="revenue-title">Revenue</h2>
-      <p className="muted">
-        Payments count on the UTC day they were paid, refunds and chargebacks on the day they were reversed.
-      </p>
-      <form className="admin-toolbar" onSubmit={apply} aria-label="Revenue period">
-        <TextField name="from" label="From (UTC day)" type="date" defaultValue={period.from} required />
-        <TextField name="to" label="To (UTC day)" type="date" defaultValue={period.to} required />
-        <FilterSelect name="site" label="Site" options={siteOptions(sites)} />
+      <h2 id="revenue-title">{t('revenue.title')}</h2>
+      <p className="muted">{t('revenue.intro')}</p>
+      <form className="admin-toolbar" onSubmit={apply} aria-label={t('revenue.period')}>
+        <TextField name="from" label={t('payments.from_day')} type="date" defaultValue={period.from} required />
+        <TextField name="to" label={t('payments.to_day')} type="date" defaultValue={period.to} required />
+        <FilterSelect name="site" label={t('common.site')} options={siteOptions(locale, sites)} />
         <button type="submit" className="btn btn-secondary">
-          Show
+          {t('revenue.show')}
         </button>
       </form>
-      <SegmentedChoice legend="Group by" value={by} options={GROUPINGS} onChange={setBy} />
-      {load.error && (
-        <p className="alert alert-danger" role="alert">
-          {load.error}
-        </p>
-      )}
-      {!load.data && load.loading && <p className="admin-empty">Loading…</p>}
-      {load.data && rows.length === 0 && <p className="admin-empty">No payments or refunds in this period.</p>}
+      <SegmentedChoice
+        legend={t('revenue.group_by')}
+        value={by}
+        options={GROUPINGS.map((value) => ({ value, label: t(`revenue.by_${value}`) }))}
+        onChange={setBy}
+      />
+      <ErrorAlert locale={locale} error={load.error} />
+      {!load.data && load.loading && <p className="admin-empty">{t('common.loading')}</p>}
+      {load.data && rows.length === 0 && <p className="admin-empty">{t('revenue.empty')}</p>}
       {rows.length > 0 && (
-        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Revenue table">
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={t('revenue.table')}>
           <table className="admin-table" aria-busy={load.loading}>
             <thead>
               <tr>
                 {heading && <th scope="col">{heading}</th>}
-                <th scope="col">Currency</th>
+                <th scope="col">{t('revenue.currency')}</th>
                 <th scope="col" className="num">
-                  Payments
+                  {t('revenue.payments')}
                 </th>
                 <th scope="col" className="num">
-                  Received
+                  {t('revenue.received')}
                 </th>
                 <th scope="col" className="num">
-                  Refunds
+                  {t('revenue.refunds')}
                 </th>
                 <th scope="col" className="num">
-                  Refunded
+                  {t('revenue.refunded')}
                 </th>
                 <th scope="col" className="num">
-                  Net
+                  {t('revenue.net')}
                 </th>
               </tr>
             </thead>
@@ -109,7 +104,7 @@ export function RevenueSection({ sites, version }: { sites: Option[]; version: n
               {rows.map((row) => (
                 <tr key={`${row.key}-${row.currency}`}>
                   {heading && <th scope="row">{row.key}</th>}
-                  <RevenueCells row={row} />
+                  <RevenueCells locale={locale} row={row} />
                 </tr>
               ))}
             </tbody>
@@ -117,8 +112,8 @@ export function RevenueSection({ sites, version }: { sites: Option[]; version: n
               <tfoot>
                 {(load.data?.totals ?? []).map((row) => (
                   <tr key={row.currency} className="admin-total-row">
-                    <th scope="row">Total</th>
-                    <RevenueCells row={row} />
+                    <th scope="row">{t('revenue.total')}</th>
+                    <RevenueCells locale={locale} row={row} />
                   </tr>
                 ))}
               </tfoot>

@@ -1,13 +1,15 @@
-/** Formatting of the console's Payments, Affiliates and Dashboard views (docs/product.md §13): plain English, no i18n. */
+import { CONSOLE_LOCALE_TAGS, consoleT, type ConsoleLocale } from '~/shared/console-i18n';
+
+/** Formatting of the console's Payments, Affiliates and Dashboard views (docs/product.md §13), in the console's language. */
 
 /** A rate (0–1) as a percentage with one decimal ("20.0 %"), or "—" without one. */
 export function formatPercent(rate: number | null): string {
   return rate === null ? '—' : `${(rate * 100).toFixed(1)} %`;
 }
 
-/** A whole number with thousands separators ("12,345"). */
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-GB');
+/** A whole number with thousands separators ("12,345" in English, "12.345" in German and Dutch). */
+export function formatCount(locale: ConsoleLocale, value: number): string {
+  return value.toLocaleString(CONSOLE_LOCALE_TAGS[locale]);
 }
 
 /** Today's UTC day and the one `days` before it (`YYYY-MM-DD`): the console's days are UTC days. */
@@ -24,20 +26,22 @@ export function statusBadgeClass(status: string): string {
   return 'admin-badge';
 }
 
-/** Options of a filter select with "Any" (value '') first. */
-export function anyOption(values: readonly string[], any = 'Any'): { value: string; label: string }[] {
-  return [{ value: '', label: any }, ...values.map((value) => ({ value, label: value }))];
+/** Options of a filter select with "Any" (value '') first; `label` words a value (default: the value itself). */
+export function anyOption(
+  locale: ConsoleLocale,
+  values: readonly string[],
+  label: (value: string) => string = (value) => value,
+): { value: string; label: string }[] {
+  return [
+    { value: '', label: consoleT(locale)('common.any') },
+    ...values.map((value) => ({ value, label: label(value) })),
+  ];
 }
 
 /** The site filter's options: "All sites" (value '') then each site by name. */
 export function siteOptions(
+  locale: ConsoleLocale,
   sites: { value: string; label: string }[],
-  all = 'All sites',
 ): { value: string; label: string }[] {
-  return [{ value: '', label: all }, ...sites];
-}
-
-/** The error code of a failed console call (`ApiError.code`), or null for anything else. */
-export function errorCodeOf(error: unknown): string | null {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
+  return [{ value: '', label: consoleT(locale)('common.all_sites') }, ...sites];
 }

@@ -1,51 +1,46 @@
-/** Formatting of the console's member views (docs/product.md §13 Members): plain English, no i18n. */
+import { CONSOLE_LOCALE_TAGS, consoleT, type ConsoleLocale } from '~/shared/console-i18n';
 
-/** An amount in cents of `currency` ("€24.99"). */
-export function formatMoney(cents: number, currency: string): string {
+/** Formatting of the console's member and money views (docs/product.md §13 Members), in the console's language. */
+
+/** An amount in cents of `currency` ("€24.99" in English, "24,99 €" in German). */
+export function formatMoney(locale: ConsoleLocale, cents: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(cents / 100);
+    return new Intl.NumberFormat(CONSOLE_LOCALE_TAGS[locale], { style: 'currency', currency }).format(cents / 100);
   } catch {
     return `${(cents / 100).toFixed(2)} ${currency}`;
   }
 }
 
 /** A date without the time ("21 Nov 2026"). */
-export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
+export function formatDay(locale: ConsoleLocale, iso: string): string {
+  return new Date(iso).toLocaleDateString(CONSOLE_LOCALE_TAGS[locale], { dateStyle: 'medium' });
 }
 
 /** A signed number of credits ("+20", "−5"). */
-export function formatDelta(delta: number): string {
-  return `${delta >= 0 ? '+' : '−'}${Math.abs(delta).toLocaleString('en-GB')}`;
+export function formatDelta(locale: ConsoleLocale, delta: number): string {
+  return `${delta >= 0 ? '+' : '−'}${Math.abs(delta).toLocaleString(CONSOLE_LOCALE_TAGS[locale])}`;
 }
 
-/** What a credit ledger reason means (docs/architecture.md §6 convention 12: the reasons the app writes). */
-export function ledgerReasonText(reason: string): string {
+/** The credit ledger reasons the app writes (docs/architecture.md §6 convention 12), each a `ledger.*` text. */
+const LEDGER_REASONS = [
+  'welcome',
+  'message',
+  'dev_reset',
+  'purchase',
+  'refund',
+  'chargeback',
+  'debt_settled',
+  'adjustment',
+] as const;
+
+/** What a credit ledger reason (`kind:detail`) means; an unknown reason as written. */
+export function ledgerReasonText(locale: ConsoleLocale, reason: string): string {
   const [kind, ...rest] = reason.split(':');
-  const detail = rest.join(':');
-  switch (kind) {
-    case 'welcome':
-      return 'Welcome credits';
-    case 'message':
-      return `Message (conversation #${detail})`;
-    case 'dev_reset':
-      return 'Reset in the developer panel';
-    case 'purchase':
-      return `Purchase: ${detail}`;
-    case 'refund':
-      return `Refund: ${detail}`;
-    case 'chargeback':
-      return `Chargeback: ${detail}`;
-    case 'debt_settled':
-      return 'Debt settled by a purchase';
-    case 'adjustment':
-      return `Support adjustment: ${detail}`;
-    default:
-      return reason;
-  }
+  if (!(LEDGER_REASONS as readonly string[]).includes(kind ?? '')) return reason;
+  return consoleT(locale)(`ledger.${kind}`, { detail: rest.join(':') });
 }
 
-/** The error code of a failed console call (`conflict`, `rate_limited`, …), or null. */
-export function failureCode(error: unknown): string | null {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : null;
+/** A status value (transaction, postback, plan) in words; an unknown value as it is. */
+export function statusText(locale: ConsoleLocale, status: string): string {
+  return consoleT(locale)(`status.${status}`, { defaultValue: status });
 }

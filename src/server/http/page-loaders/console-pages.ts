@@ -3,6 +3,8 @@ import { getAppContext } from '~/server/app';
 import { isAdminAddressAllowed } from '../admin-api';
 import { adminPageAccess, type AdminPageAccess } from '../admin-page';
 import { clientAddressOf } from '../client-address';
+import { consoleLocaleOf } from '../console-locale';
+import type { ConsoleLocale } from '~/shared/console-i18n';
 import { operatorLoginRedirect } from './page-access';
 import type { PageLoad, PageRequest } from './page-request';
 
@@ -15,8 +17,13 @@ export interface ConsoleSite {
   label: string;
 }
 
-/** What every guarded console page gets: its access and the sites for its pickers. */
-export interface ConsolePageData {
+/** What every console page gets: the operator's language (docs/product.md §13 Console language). */
+export interface ConsoleLocaleData {
+  locale: ConsoleLocale;
+}
+
+/** What every guarded console page gets: its access, the sites for its pickers and the operator's language. */
+export interface ConsolePageData extends ConsoleLocaleData {
   access: ConsoleAccess;
   sites: ConsoleSite[];
 }
@@ -39,7 +46,11 @@ export async function loadConsolePage(
   const access = await adminPageAccess(ctx, page.request, clientAddressOf(page, ctx.config.trustedProxies), section);
   if (access.kind === 'hidden') return notFound();
   if (access.kind === 'login') return operatorLoginRedirect(page);
-  return { access, sites: ctx.sites.all.map((site) => ({ value: site.package_name, label: site.name })) };
+  return {
+    access,
+    sites: ctx.sites.all.map((site) => ({ value: site.package_name, label: site.name })),
+    locale: consoleLocaleOf(page.request),
+  };
 }
 
 /** `/admin/affiliates` (docs/product.md §13 Affiliates): the guarded page with the affiliate networks of all sites. */
@@ -59,6 +70,7 @@ export async function loadAffiliatesConsolePage(
 export async function loadMembersConsolePage(page: PageRequest): Promise<
   PageLoad<{
     access: ConsoleAccess;
+    locale: ConsoleLocale;
     sites: { packageName: string; name: string }[];
     initial: { q: string; site: string; page: number };
   }>
@@ -74,7 +86,7 @@ export async function loadMembersConsolePage(page: PageRequest): Promise<
     page: Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 1000 ? pageNumber : 1,
   };
   const sites = loaded.sites.map((site) => ({ packageName: site.value, name: site.label }));
-  return { access: loaded.access, sites, initial };
+  return { access: loaded.access, locale: loaded.locale, sites, initial };
 }
 
 /** `/admin/members/:id` (docs/product.md §13 Members): the guarded page; a 404 for an id that is not 1–10 digits. */
@@ -89,7 +101,7 @@ export async function loadConsoleMemberPage(page: PageRequest): Promise<PageLoad
  * `/admin/login` (docs/product.md §13 Access): a plain 404 outside ADMIN_ALLOWED_IPS; an operator
  * already logged in goes on to `next` (a console page, never its API; else `/admin`).
  */
-export async function loadConsoleLoginPage(page: PageRequest): Promise<PageLoad<{ next: string }>> {
+export async function loadConsoleLoginPage(page: PageRequest): Promise<PageLoad<ConsoleLocaleData & { next: string }>> {
   const ctx = await getAppContext();
   const access = await adminPageAccess(ctx, page.request, clientAddressOf(page, ctx.config.trustedProxies), null);
   if (access.kind === 'hidden') return notFound();
@@ -97,12 +109,12 @@ export async function loadConsoleLoginPage(page: PageRequest): Promise<PageLoad<
   const next =
     /^\/admin(\/[\w/-]*)?(\?[\w=&%.-]*)?$/.test(wanted) && !wanted.startsWith('/admin/api') ? wanted : '/admin';
   if (access.kind === 'ok') return page.redirect(next);
-  return { next };
+  return { next, locale: consoleLocaleOf(page.request) };
 }
 
 /** `/admin/setup?token=…` (docs/product.md §13 Access): a plain 404 outside ADMIN_ALLOWED_IPS, else the link's token. */
-export async function loadConsoleSetupPage(page: PageRequest): Promise<PageLoad<{ token: string }>> {
+export async function loadConsoleSetupPage(page: PageRequest): Promise<PageLoad<ConsoleLocaleData & { token: string }>> {
   const ctx = await getAppContext();
   if (!isAdminAddressAllowed(ctx, clientAddressOf(page, ctx.config.trustedProxies))) return notFound();
-  return { token: page.url.searchParams.get('token') ?? '' };
+  return { token: page.url.searchParams.get('token') ?? '', locale: consoleLocaleOf(page.request) };
 }

@@ -19,15 +19,7 @@ export const PHOTO_REJECT_REASONS = [
 ] as const;
 export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number];
 
-/** How the console names each reason. */
-export const PHOTO_REJECT_REASON_LABELS: Record<PhotoRejectReason, string> = {
-  nudity: 'Nudity',
-  not_a_person: 'Not a person',
-  underage_suspected: 'Looks underage',
-  copyright: 'Copyright or celebrity',
-  low_quality: 'Low quality',
-  other: 'Other (add a note)',
-};
+/* The console names each reason in its own messages (locales/console, `photo_reasons.*`). */
 
 /** Photos one queue page holds at most. */
 export const PHOTO_QUEUE_MAX_PAGE = 60;
