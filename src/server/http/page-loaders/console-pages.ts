@@ -113,7 +113,9 @@ export async function loadConsoleLoginPage(page: PageRequest): Promise<PageLoad<
 }
 
 /** `/admin/setup?token=…` (docs/product.md §13 Access): a plain 404 outside ADMIN_ALLOWED_IPS, else the link's token. */
-export async function loadConsoleSetupPage(page: PageRequest): Promise<PageLoad<ConsoleLocaleData & { token: string }>> {
+export async function loadConsoleSetupPage(
+  page: PageRequest,
+): Promise<PageLoad<ConsoleLocaleData & { token: string }>> {
   const ctx = await getAppContext();
   if (!isAdminAddressAllowed(ctx, clientAddressOf(page, ctx.config.trustedProxies))) return notFound();
   return { token: page.url.searchParams.get('token') ?? '', locale: consoleLocaleOf(page.request) };
