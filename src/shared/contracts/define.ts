@@ -42,8 +42,14 @@ export interface Contract<
    * for the log-in steps themselves.
    */
   roles?: readonly OperatorRole[] | 'anyone';
-  /** A rate limit the pipeline applies after parsing, before the handler (./rate-limits.ts). */
-  rateLimit?: RateLimitRule;
+  /**
+   * A rate limit the pipeline applies after parsing, before the handler (./rate-limits.ts). Only
+   * a contract whose `errors` list `rate_limited` may declare one, and only a `member` one may count
+   * per member (anything else does not compile).
+   */
+  rateLimit?: [Extract<E, 'rate_limited'>] extends [never]
+    ? never
+    : RateLimitRule<A extends 'member' ? 'member' | 'address' : 'address'>;
   query: Q;
   body: B;
   response: R;

@@ -33,7 +33,7 @@ export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
  * client address (`address`: `ip:{address}`). Over the limit → 429 `rate_limited` with
  * `Retry-After`, so the contract's `errors` lists `rate_limited`.
  */
-export interface RateLimitRule {
+export interface RateLimitRule<Per extends 'member' | 'address' = 'member' | 'address'> {
   name: RateLimitName;
-  per: 'member' | 'address';
+  per: Per;
 }
