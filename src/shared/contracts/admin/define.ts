@@ -16,28 +16,34 @@ export interface AdminContract<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   E extends ErrorCode = ErrorCode,
+  Roles extends readonly OperatorRole[] | 'anyone' = readonly OperatorRole[] | 'anyone',
 > extends Contract<Q, B, R, E, 'operator'> {
   name: string;
   path: `/admin/api/${string}`;
-  roles: readonly OperatorRole[] | 'anyone';
+  roles: Roles;
 }
 
 /** What an operator contract declares: `auth` is always `operator`, so it is implied. */
-type AdminContractInput<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, E extends ErrorCode> = Omit<
-  AdminContract<Q, B, R, E>,
-  'auth'
->;
+type AdminContractInput<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  E extends ErrorCode,
+  Roles extends readonly OperatorRole[] | 'anyone',
+> = Omit<AdminContract<Q, B, R, E, Roles>, 'auth'>;
 
 /**
  * Declares an operator contract: a `Contract` of auth level `operator` (a helper so the generic
- * types are inferred and `auth` need not be repeated).
+ * types are inferred and `auth` need not be repeated). `roles` keeps its literal type, so the
+ * handler of a `roles: 'anyone'` log-in step gets a request whose operator session may be null.
  */
 export function defineAdminContract<
   Q extends z.ZodType,
   B extends z.ZodType,
   R extends z.ZodType,
   E extends ErrorCode = never,
->(contract: AdminContractInput<Q, B, R, E>): AdminContract<Q, B, R, E> {
+  const Roles extends readonly OperatorRole[] | 'anyone' = readonly OperatorRole[],
+>(contract: AdminContractInput<Q, B, R, E, Roles>): AdminContract<Q, B, R, E, Roles> {
   return { ...contract, auth: 'operator' };
 }
 
