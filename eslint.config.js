@@ -79,6 +79,30 @@ export default tseslint.config(
     },
   },
   {
+    // docs/architecture.md "Operations": both APIs are served by their catch-all routes through the
+    // one operation pipeline; no page file serves an operation of its own or runs a second pipeline.
+    files: ['src/pages/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '~/server/http/endpoints/*',
+                '~/server/http/admin/*',
+                '~/server/http/pipeline',
+                '~/server/http/api',
+              ],
+              message:
+                'Operations are served by src/pages/api/[...path].ts and src/pages/admin/api/[...path].ts (docs/architecture.md, "Operations"): add the contract and its handler, no route file.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // docs/architecture.md §5: the configuration is read once, in src/server/config.ts (getConfig).
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/server/config.ts', 'src/**/*.test.ts', 'src/**/*.test.tsx'],

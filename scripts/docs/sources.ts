@@ -4,38 +4,8 @@ import type { z } from 'zod';
 import { envSchema } from '../../src/server/config-env';
 import { adminOperations } from '../../src/server/http/admin/all-operations';
 import { ALL_JOBS } from '../../src/server/jobs/all-jobs';
-import * as accountDeletion from '../../src/shared/contracts/account-deletion';
-import * as activation from '../../src/shared/contracts/activation';
-import * as adminAffiliates from '../../src/shared/contracts/admin/affiliates';
-import * as adminAuth from '../../src/shared/contracts/admin/auth';
-import * as adminDashboard from '../../src/shared/contracts/admin/dashboard';
-import * as adminMembers from '../../src/shared/contracts/admin/members';
-import * as adminModeration from '../../src/shared/contracts/admin/moderation';
-import * as adminOperators from '../../src/shared/contracts/admin/operators';
-import * as adminPayments from '../../src/shared/contracts/admin/payments';
-import * as adminPhotos from '../../src/shared/contracts/admin/photos';
-import * as auth from '../../src/shared/contracts/auth';
-import * as chat from '../../src/shared/contracts/chat';
-import * as dataExport from '../../src/shared/contracts/data-export';
-import * as dev from '../../src/shared/contracts/dev';
-import * as emailChange from '../../src/shared/contracts/email-change';
-import * as emailCheck from '../../src/shared/contracts/email-check';
-import * as geocode from '../../src/shared/contracts/geocode';
-import * as likes from '../../src/shared/contracts/likes';
-import * as lookups from '../../src/shared/contracts/lookups';
-import * as notifications from '../../src/shared/contracts/notifications';
-import * as password from '../../src/shared/contracts/password';
-import * as payments from '../../src/shared/contracts/payments';
-import * as photos from '../../src/shared/contracts/photos';
-import * as profileUpdate from '../../src/shared/contracts/profile-update';
-import * as push from '../../src/shared/contracts/push';
 import * as routes from '../../src/shared/contracts/routes';
-import * as safety from '../../src/shared/contracts/safety';
-import * as search from '../../src/shared/contracts/search';
-import * as sessions from '../../src/shared/contracts/sessions';
-import * as settings from '../../src/shared/contracts/settings';
-import * as upload from '../../src/shared/contracts/upload';
-import * as xcams from '../../src/shared/contracts/xcams';
+import { memberContractModules, operatorContractModules } from '../../src/shared/contracts/all';
 
 /**
  * The adapter of the docs generator (docs/README.md, "Generated inventories"): the only module that
@@ -74,42 +44,8 @@ export interface EnvEntry {
   schema: z.ZodType;
 }
 
-const MEMBER_MODULES: Record<string, Record<string, unknown>> = {
-  'account-deletion': accountDeletion,
-  activation,
-  auth,
-  chat,
-  'data-export': dataExport,
-  dev,
-  'email-change': emailChange,
-  'email-check': emailCheck,
-  geocode,
-  likes,
-  lookups,
-  notifications,
-  password,
-  payments,
-  photos,
-  'profile-update': profileUpdate,
-  push,
-  safety,
-  search,
-  sessions,
-  settings,
-  upload,
-  xcams,
-};
-
-const OPERATOR_MODULES: Record<string, Record<string, unknown>> = {
-  auth: adminAuth,
-  dashboard: adminDashboard,
-  members: adminMembers,
-  moderation: adminModeration,
-  photos: adminPhotos,
-  payments: adminPayments,
-  affiliates: adminAffiliates,
-  operators: adminOperators,
-};
+const MEMBER_MODULES: Record<string, Record<string, unknown>> = memberContractModules;
+const OPERATOR_MODULES: Record<string, Record<string, unknown>> = operatorContractModules;
 
 /** A contract object of either API, as its module exports it. */
 interface AnyContract {

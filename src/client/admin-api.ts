@@ -1,56 +1,36 @@
 import type { z } from 'zod';
 import type { AdminContract } from '~/shared/contracts/admin/define';
-import { ApiError } from './api';
+import { ApiError, sendOperation } from './api';
 
 /**
- * Calls an operator operation from a console island (docs/product.md §13): the member API's
- * required headers (`package-name` of the console's site, `original-host`), JSON body, path
- * parameters filled in (`:id`). The operator cookie (path `/admin`) goes along by itself.
+ * Calls an operator operation from a console island (docs/product.md §13) through the member API's
+ * transport (`sendOperation`, src/client/api.ts): the required headers (`package-name` of the
+ * console's site, `original-host`), JSON body, path parameters filled in (`:id`). The operator
+ * cookie (path `/admin`) goes along by itself. A `not_logged_in` answer sends the page to the
+ * console's log-in, back here afterwards.
  * @throws ApiError for non-2xx answers (code and message from the body) and network failures.
  */
 export async function callAdmin<C extends AdminContract>(
   contract: C,
   input: { query?: z.input<C['query']>; body?: z.input<C['body']>; params?: Record<string, string | number> } = {},
 ): Promise<z.output<C['response']>> {
-  const path = contract.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(input.params?.[name])));
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-  }
-  const headers: Record<string, string> = {
-    'package-name': document.documentElement.dataset.packageName ?? '',
-    'original-host': window.location.host,
-    accept: 'application/json',
-  };
-  if (input.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
   try {
-    response = await fetch(url, {
-      method: contract.method,
-      headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'network', 'The server could not be reached. Check the connection and try again.');
-  }
-  const json = (await response.json().catch(() => null)) as {
-    error?: { code: ApiError['code']; message: string; issues?: ApiError['issues'] };
-  } | null;
-  if (!response.ok) {
-    if (response.status === 403 && json?.error?.code === 'not_logged_in') {
+    return (await sendOperation(
+      { method: contract.method, path: contract.path },
+      {
+        ...input,
+        packageName: document.documentElement.dataset.packageName ?? '',
+        networkMessage: 'The server could not be reached. Check the connection and try again.',
+      },
+    )) as z.output<C['response']>;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403 && error.code === 'not_logged_in') {
       window.location.assign(
         `/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`,
       );
     }
-    throw new ApiError(
-      response.status,
-      json?.error?.code ?? 'internal',
-      json?.error?.message ?? 'errors.internal',
-      json?.error?.issues,
-    );
+    throw error;
   }
-  return json as z.output<C['response']>;
 }
 
 /** Plain-English text of a failed console call (the console is not translated). */

@@ -67,4 +67,28 @@ describe('blocked members (GET /api/block.php, docs/product.md §10 Blocked memb
     const anonymous = await callApi(ctx(), blockEndpoint, '/api/block.php', {});
     expect(anonymous.status).toBe(403);
   });
+
+  it('tells whether I blocked one member (GET ?action=status): id and name of my block only, never theirs', async () => {
+    const anna = await loggedInMember(ctx(), 'Anna');
+    const ben = await loggedInMember(ctx(), 'Ben');
+    const cleo = await loggedInMember(ctx(), 'Cleo');
+    const status = (viewer: Member | null, profile: number | string) =>
+      callApi(ctx(), blockEndpoint, '/api/block.php', {
+        query: { action: 'status', profile },
+        cookie: viewer?.cookie,
+      });
+    expect((await status(anna, ben.id)).json).toEqual({ member: null });
+    await block(anna, ben);
+    await block(cleo, anna);
+    expect((await status(anna, ben.id)).json).toEqual({ member: { id: ben.id, name: 'Ben' } });
+    // Cleo's block of Anna stays invisible to Anna; Ben learns nothing of Anna's block.
+    expect((await status(anna, cleo.id)).json).toEqual({ member: null });
+    expect((await status(ben, anna.id)).json).toEqual({ member: null });
+    await unblock(anna, ben);
+    expect((await status(anna, ben.id)).json).toEqual({ member: null });
+    expect((await status(null, ben.id)).status).toBe(403);
+    const bad = await status(anna, '2147483648');
+    expect(bad.status).toBe(422);
+    expect(bad.json.error.issues).toEqual([{ path: 'profile', message: 'validation.integer' }]);
+  });
 });

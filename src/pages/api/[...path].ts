@@ -1,7 +1,10 @@
-import { errorResponse } from '~/server/http/responses';
+import { memberApiRoute } from '~/server/http/route';
 
 /**
- * Any `/api/*` path no endpoint file serves, with any method: the API's JSON
- * `404 { error: { code: 'not_found' } }` instead of the HTML error page.
+ * The member API (docs/architecture.md, "Operations"): every `/api/*` call, any method, dispatched
+ * by the contracts' paths (`/api/xyz.php`) through the one operation pipeline. A path no contract
+ * has answers the API's JSON `404 { error: { code: 'not_found' } }` instead of the HTML error page.
+ * Routes that are no operation (the event stream, the payment webhook, partner redirects,
+ * internal/) stay files of their own, which Astro prefers to this one.
  */
-export const ALL = (_context: { request: Request; clientAddress: string }): Response => errorResponse('not_found');
+export const ALL = memberApiRoute;

@@ -2,27 +2,9 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { fail, type Failure } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { rateLimits } from '../db/schema';
+import type { RateLimitName } from '~/shared/contracts/rate-limits';
 
-export type RateLimitName =
-  | 'login'
-  | 'signup'
-  | 'emailCheck'
-  | 'passwordChange'
-  | 'passwordReset'
-  | 'passwordResetAccount'
-  | 'activationResend'
-  | 'activationResendDaily'
-  | 'dataExport'
-  | 'emailChange'
-  | 'emailChangeResend'
-  | 'emailChangeLink'
-  | 'report'
-  | 'uploadBytes'
-  | 'operatorLogin'
-  | 'operatorCode'
-  | 'paymentStart'
-  | 'paymentWebhook'
-  | 'paymentLookup';
+export type { RateLimitName };
 
 /** Limits per action: at most `limit` hits per `windowMs` per key (login and signup from the config). */
 export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: number; windowMs: number } {

@@ -43,6 +43,7 @@ export const signupContract = defineContract({
   query: z.strictObject({ new: z.literal('1') }),
   body: signupPayloadSchema,
   response: z.object({ user: userSchema }),
+  rateLimit: { name: 'signup', per: 'address' },
   errors: ['validation_failed', 'account_exists', 'signups_closed', 'rate_limited'],
 });
 

@@ -48,6 +48,7 @@ export const requestEmailChangeContract = defineContract({
     password: textField().min(1, { error: 'validation.required' }).max(1024),
   }),
   response: emailChangeStatusSchema,
+  rateLimit: { name: 'emailChange', per: 'member' },
   errors: ['not_logged_in', 'validation_failed', 'account_exists', 'rate_limited'],
 });
 
@@ -58,6 +59,7 @@ export const resendEmailChangeContract = defineContract({
   query: z.strictObject({ action: z.literal('resend') }),
   body: z.undefined(),
   response: emailChangeStatusSchema,
+  rateLimit: { name: 'emailChangeResend', per: 'member' },
   errors: ['not_logged_in', 'not_found', 'rate_limited'],
 });
 
@@ -81,6 +83,7 @@ export const confirmEmailChangeContract = defineContract({
   query: z.strictObject({ action: z.literal('confirm') }),
   body: z.strictObject({ token: linkToken }),
   response: z.object({ email: z.string() }),
+  rateLimit: { name: 'emailChangeLink', per: 'address' },
   errors: ['validation_failed', 'invalid_token', 'expired_token', 'account_exists', 'rate_limited'],
 });
 
@@ -105,5 +108,6 @@ export const undoEmailChangeContract = defineContract({
   query: z.strictObject({ action: z.literal('undo') }),
   body: z.strictObject({ token: linkToken }),
   response: z.object({ email: z.string(), endedSessions: z.number().int().nonnegative() }),
+  rateLimit: { name: 'emailChangeLink', per: 'address' },
   errors: ['validation_failed', 'invalid_token', 'expired_token', 'account_exists', 'rate_limited'],
 });

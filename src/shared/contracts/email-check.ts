@@ -22,5 +22,6 @@ export const emailCheckContract = defineContract({
   query: z.strictObject({ email: textField().max(320) }),
   body: z.undefined(),
   response: emailCheckResponseSchema,
+  rateLimit: { name: 'emailCheck', per: 'address' },
   errors: ['validation_failed', 'rate_limited'],
 });

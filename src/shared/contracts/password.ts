@@ -24,6 +24,7 @@ export const changePasswordContract = defineContract({
     newPassword: passwordRule,
   }),
   response: z.object({ endedSessions: z.number().int().nonnegative() }),
+  rateLimit: { name: 'passwordChange', per: 'member' },
   errors: ['not_logged_in', 'validation_failed', 'rate_limited'],
 });
 

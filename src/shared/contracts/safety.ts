@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract, noParams, profileRefBody } from './define';
+import { defineContract, idParam, noParams, profileRefBody } from './define';
 import { idField, textField } from './fields';
 import * as routes from './routes';
 import { REPORT_REASONS, type ReportReason } from './values';
@@ -26,6 +26,21 @@ export const blockedMembersContract = defineContract({
   body: z.undefined(),
   response: z.object({ members: z.array(blockedMemberSchema) }),
   errors: ['not_logged_in'],
+});
+
+/**
+ * `GET /api/block.php?action=status&profile=`: whether the viewer blocked member `profile`
+ * (docs/product.md §10 Blocked members): the member's id and name as their blocker still sees them,
+ * or null when the viewer did not block them (or their account is deleted). A block the other member
+ * made is not told: it stays invisible to the blocked member (docs/product.md §6).
+ */
+export const blockedMemberContract = defineContract({
+  ...routes.blockedMember,
+  auth: 'member',
+  query: z.strictObject({ action: z.literal('status'), profile: idParam }),
+  body: z.undefined(),
+  response: z.object({ member: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
+  errors: ['not_logged_in', 'validation_failed'],
 });
 
 /** `POST /api/block.php` {profile}: block a member (no messages either way, hidden from each other). */

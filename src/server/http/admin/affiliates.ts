@@ -8,13 +8,13 @@ import { fail, ok } from '~/shared/errors';
 import { affiliateBreakdown } from '../../affiliates/affiliate-breakdown';
 import { landerReport } from '../../affiliates/lander-report';
 import { listPostbacks, postbackAttemptLog, resendPostback } from '../../affiliates/postback-log';
-import { defineAdminOperation } from '../admin-api';
+import { defineOperation } from '../api';
 
 const PAGE = 50;
 
 /** The Affiliates section (docs/product.md §13 Affiliates): the lander report by network and day, the postback log. */
 export const adminAffiliateOperations = [
-  defineAdminOperation(adminAffiliateReportContract, async ({ query }, req) => {
+  defineOperation(adminAffiliateReportContract, async ({ query }, req) => {
     if (!req.ctx.sites.byPackageName.has(query.site)) return fail('not_found');
     const period = { site: query.site, from: query.from, to: query.to };
     const [rows, report] = await Promise.all([
@@ -23,7 +23,7 @@ export const adminAffiliateOperations = [
     ]);
     return ok({ ...period, rows, experiments: report.experiments });
   }),
-  defineAdminOperation(adminPostbacksContract, async ({ query }, req) => {
+  defineOperation(adminPostbacksContract, async ({ query }, req) => {
     const page = await listPostbacks(req.ctx, { ...query, limit: PAGE });
     return ok({
       postbacks: page.postbacks.map((row) => ({
@@ -35,14 +35,14 @@ export const adminAffiliateOperations = [
       hasMore: page.hasMore,
     });
   }),
-  defineAdminOperation(adminPostbackAttemptsContract, async ({ params }, req) => {
+  defineOperation(adminPostbackAttemptsContract, async ({ params }, req) => {
     const log = await postbackAttemptLog(req.ctx, Number(params.id));
     if (!log.ok) return log;
     return ok({
       attempts: log.value.attempts.map((row) => ({ ...row, attemptedAt: row.attemptedAt.toISOString() })),
     });
   }),
-  defineAdminOperation(adminResendPostbackContract, async ({ params }, req) => {
+  defineOperation(adminResendPostbackContract, async ({ params }, req) => {
     const resent = await resendPostback(req.ctx, Number(params.id), req.session.operator);
     if (!resent.ok) return resent;
     return ok({ ...resent.value, nextAttemptAt: resent.value.nextAttemptAt.toISOString() });

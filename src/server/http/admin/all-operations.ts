@@ -1,24 +1,9 @@
-import type { AdminOperation } from '../admin-api';
-import { adminAffiliateOperations } from './affiliates';
-import { adminAuthOperations } from './auth';
-import { adminDashboardOperations } from './dashboard';
-import { adminMemberOperations } from './members';
-import { adminModerationOperations } from './moderation';
-import { adminOperatorOperations } from './operators';
-import { adminPaymentOperations } from './payments';
-import { adminPhotoOperations } from './photos';
+import type { AdminContract } from '~/shared/contracts/admin/define';
+import type { Operation } from '../api';
+import { operatorOperations } from '../all-operations';
 
 /**
- * Every operator operation (docs/product.md §13), served by `/admin/api/*`. Add a line per
- * section module.
+ * Every operator operation (docs/product.md §13), served by `/admin/api/*`: derived from the
+ * handler modules in `src/server/http/all-operations.ts`, typed with their operator contracts.
  */
-export const adminOperations: AdminOperation[] = [
-  ...adminAuthOperations,
-  ...adminAffiliateOperations,
-  ...adminDashboardOperations,
-  ...adminPaymentOperations,
-  ...adminMemberOperations,
-  ...adminModerationOperations,
-  ...adminOperatorOperations,
-  ...adminPhotoOperations,
-] as AdminOperation[];
+export const adminOperations = [...operatorOperations] as Operation<AdminContract>[];

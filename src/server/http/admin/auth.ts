@@ -10,13 +10,13 @@ import { fail, ok } from '~/shared/errors';
 import { completeOperatorSetup } from '../../operators/operator-accounts';
 import { finishOperatorLogin, startOperatorLogin } from '../../operators/operator-login';
 import { endOperatorSession, OPERATOR_SESSION_MS, SECOND_FACTOR_MS } from '../../operators/operator-sessions';
-import { defineAdminOperation } from '../admin-api';
+import { defineOperation } from '../api';
 import { OPERATOR_DEVICE_COOKIE } from '../../auth/known-device';
 import { operatorCookie, operatorDeviceCookie, readCookies } from '../cookies';
 
 /** Operator log-in steps, log-out, setup link and the current operator (docs/product.md §13 Access). */
 export const adminAuthOperations = [
-  defineAdminOperation(adminLoginContract, async ({ body }, req) => {
+  defineOperation(adminLoginContract, async ({ body }, req) => {
     const started = await startOperatorLogin(req.ctx, {
       ...body,
       clientAddress: req.clientAddress,
@@ -28,7 +28,7 @@ export const adminAuthOperations = [
     req.setCookies.push(operatorCookie(req.secureCookies, started.value.token, expires));
     return ok({ enrolment: started.value.enrolment });
   }),
-  defineAdminOperation(adminSecondFactorContract, async ({ body }, req) => {
+  defineOperation(adminSecondFactorContract, async ({ body }, req) => {
     if (!req.session || req.session.stage !== 'password') return fail('not_logged_in');
     const finished = await finishOperatorLogin(req.ctx, req.session, body);
     if (!finished.ok) return finished;
@@ -37,13 +37,13 @@ export const adminAuthOperations = [
     req.setCookies.push(operatorDeviceCookie(req.secureCookies, finished.value.deviceToken));
     return ok({ recoveryCodes: finished.value.recoveryCodes });
   }),
-  defineAdminOperation(adminLogoutContract, async (_input, req) => {
+  defineOperation(adminLogoutContract, async (_input, req) => {
     await endOperatorSession(req.ctx, req.sessionToken);
     req.setCookies.push(operatorCookie(req.secureCookies, '', null));
     return ok({ done: true as const });
   }),
-  defineAdminOperation(adminSetupContract, async ({ body }, req) => completeOperatorSetup(req.ctx, body)),
-  defineAdminOperation(adminMeContract, async (_input, req) => {
+  defineOperation(adminSetupContract, async ({ body }, req) => completeOperatorSetup(req.ctx, body)),
+  defineOperation(adminMeContract, async (_input, req) => {
     const { email, role } = req.session.operator;
     const sections = (Object.keys(SECTION_ROLES) as AdminSection[]).filter((section) => canOpen(role, section));
     return ok({ email, role, sections });

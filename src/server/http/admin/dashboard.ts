@@ -2,14 +2,14 @@ import { adminDashboardContract } from '~/shared/contracts/admin/dashboard';
 import { canOpen } from '~/shared/contracts/admin/roles';
 import { ok } from '~/shared/errors';
 import { dashboardFigures } from '../../operators/dashboard';
-import { defineAdminOperation } from '../admin-api';
+import { defineOperation } from '../api';
 
 /**
  * The console's start page (docs/product.md §13 Dashboard). Revenue is computed and sent only to
  * roles that may open Payments; the others' answer has no `revenue` at all.
  */
 export const adminDashboardOperations = [
-  defineAdminOperation(adminDashboardContract, async ({ query }, req) =>
+  defineOperation(adminDashboardContract, async ({ query }, req) =>
     ok(
       await dashboardFigures(req.ctx, {
         site: query.site,

@@ -16,7 +16,7 @@ import { findMembers } from '../../members/find-members';
 import { memberRecord } from '../../members/member-record';
 import { grantPremium, revokePremium } from '../../payments/operator-premium';
 import { resendActivationAsOperator } from '../../signup/operator-activation-mail';
-import { defineAdminOperation } from '../admin-api';
+import { defineOperation } from '../api';
 
 /** The member id of a path (`:id`), or null past the largest id a member can have. */
 function memberIdOf(params: Record<string, string>): number | null {
@@ -26,26 +26,26 @@ function memberIdOf(params: Record<string, string>): number | null {
 
 /** Finding members, a member's record, and the support and admin actions (docs/product.md §13 Members). */
 export const adminMemberOperations = [
-  defineAdminOperation(adminFindMembersContract, async ({ query }, req) => {
+  defineOperation(adminFindMembersContract, async ({ query }, req) => {
     const found = await findMembers(req.ctx, query);
     return ok({ ...found, page: query.page });
   }),
-  defineAdminOperation(adminMemberRecordContract, async ({ params }, req) => {
+  defineOperation(adminMemberRecordContract, async ({ params }, req) => {
     const userId = memberIdOf(params);
     return userId === null ? fail('not_found') : memberRecord(req.ctx, userId);
   }),
-  defineAdminOperation(adminAdjustCreditsContract, async ({ body, params }, req) => {
+  defineOperation(adminAdjustCreditsContract, async ({ body, params }, req) => {
     const userId = memberIdOf(params);
     return userId === null ? fail('not_found') : adjustCredits(req.ctx, req.session.operator, { userId, ...body });
   }),
-  defineAdminOperation(adminGrantPremiumContract, async ({ body, params }, req) => {
+  defineOperation(adminGrantPremiumContract, async ({ body, params }, req) => {
     const userId = memberIdOf(params);
     if (userId === null) return fail('not_found');
     const granted = await grantPremium(req.ctx, req.session.operator, { userId, days: body.days });
     if (!granted.ok) return granted;
     return ok({ premiumUntil: granted.value.premiumUntil.toISOString() });
   }),
-  defineAdminOperation(adminRevokePremiumContract, async ({ params }, req) => {
+  defineOperation(adminRevokePremiumContract, async ({ params }, req) => {
     const userId = memberIdOf(params);
     if (userId === null) return fail('not_found');
     const revoked = await revokePremium(req.ctx, req.session.operator, userId);
@@ -53,15 +53,15 @@ export const adminMemberOperations = [
     const { premiumUntil, cancelledRenewal } = revoked.value;
     return ok({ premiumUntil: premiumUntil?.toISOString() ?? null, cancelledRenewal });
   }),
-  defineAdminOperation(adminResendActivationContract, async ({ params }, req) => {
+  defineOperation(adminResendActivationContract, async ({ params }, req) => {
     const userId = memberIdOf(params);
     return userId === null ? fail('not_found') : resendActivationAsOperator(req.ctx, req.session.operator, userId);
   }),
-  defineAdminOperation(adminPasswordResetContract, async ({ params }, req) => {
+  defineOperation(adminPasswordResetContract, async ({ params }, req) => {
     const userId = memberIdOf(params);
     return userId === null ? fail('not_found') : sendResetLinkAsOperator(req.ctx, req.session.operator, userId);
   }),
-  defineAdminOperation(adminDeleteMemberContract, async ({ body, params }, req) => {
+  defineOperation(adminDeleteMemberContract, async ({ body, params }, req) => {
     const userId = memberIdOf(params);
     if (userId === null) return fail('not_found');
     return deleteAccountAsOperator(req.ctx, req.session.operator, { userId, confirm: body.confirm });

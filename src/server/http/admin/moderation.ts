@@ -16,7 +16,7 @@ import { clearAbout, removeMemberPhoto, warnMember } from '../../moderation/cont
 import { actOnReport } from '../../moderation/report-actions';
 import { getReportDetail } from '../../moderation/report-detail';
 import { listOpenReports, reportsSla } from '../../moderation/reports-queue';
-import { defineAdminOperation } from '../admin-api';
+import { defineOperation } from '../api';
 
 /** A member action's answer: the member's account state after it. */
 function asMember<E extends ErrorCode>(
@@ -27,31 +27,31 @@ function asMember<E extends ErrorCode>(
 
 /** The reports queue and the moderation actions on a member (docs/product.md §13 Reports queue, Member actions). */
 export const adminModerationOperations = [
-  defineAdminOperation(adminReportsContract, async ({ query }, req) => {
+  defineOperation(adminReportsContract, async ({ query }, req) => {
     const page = await listOpenReports(req.ctx, { after: query.after });
     if (!page.ok) return page;
     return ok({ ...page.value, sla: await reportsSla(req.ctx) });
   }),
-  defineAdminOperation(adminReportContract, async ({ params }, req) => getReportDetail(req.ctx, Number(params.id))),
-  defineAdminOperation(adminReportActionContract, async ({ body, params }, req) =>
+  defineOperation(adminReportContract, async ({ params }, req) => getReportDetail(req.ctx, Number(params.id))),
+  defineOperation(adminReportActionContract, async ({ body, params }, req) =>
     actOnReport(req.ctx, req.session.operator, Number(params.id), body),
   ),
-  defineAdminOperation(adminSuspendMemberContract, async ({ body, params }, req) =>
+  defineOperation(adminSuspendMemberContract, async ({ body, params }, req) =>
     asMember(await suspendMember(req.ctx, req.session.operator, { memberId: Number(params.id), ...body })),
   ),
-  defineAdminOperation(adminBanMemberContract, async ({ body, params }, req) =>
+  defineOperation(adminBanMemberContract, async ({ body, params }, req) =>
     asMember(await banMember(req.ctx, req.session.operator, { memberId: Number(params.id), ...body })),
   ),
-  defineAdminOperation(adminUnbanMemberContract, async ({ body, params }, req) =>
+  defineOperation(adminUnbanMemberContract, async ({ body, params }, req) =>
     asMember(await liftRestriction(req.ctx, req.session.operator, { memberId: Number(params.id), ...body })),
   ),
-  defineAdminOperation(adminWarnMemberContract, async ({ body, params }, req) =>
+  defineOperation(adminWarnMemberContract, async ({ body, params }, req) =>
     asMember(await warnMember(req.ctx, req.session.operator, { memberId: Number(params.id), ...body })),
   ),
-  defineAdminOperation(adminClearAboutContract, async ({ body, params }, req) =>
+  defineOperation(adminClearAboutContract, async ({ body, params }, req) =>
     asMember(await clearAbout(req.ctx, req.session.operator, { memberId: Number(params.id), ...body })),
   ),
-  defineAdminOperation(adminRemovePhotoContract, async ({ body, params }, req) =>
+  defineOperation(adminRemovePhotoContract, async ({ body, params }, req) =>
     asMember(
       await removeMemberPhoto(req.ctx, req.session.operator, {
         memberId: Number(params.id),

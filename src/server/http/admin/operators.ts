@@ -9,13 +9,13 @@ import { ok } from '~/shared/errors';
 import { listAudit } from '../../operators/audit-log';
 import { addOperator, listOperators, resetOperatorAccess, updateOperator } from '../../operators/operator-accounts';
 import { siteOrigin } from '../../sites/site-origin';
-import { defineAdminOperation } from '../admin-api';
+import { defineOperation } from '../api';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The audit log and operator accounts (docs/product.md §13 Audit log, Access). */
 export const adminOperatorOperations = [
-  defineAdminOperation(adminAuditContract, async ({ query }, req) => {
+  defineOperation(adminAuditContract, async ({ query }, req) => {
     const { entries, hasMore } = await listAudit(req.ctx, {
       ...query,
       from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
@@ -27,7 +27,7 @@ export const adminOperatorOperations = [
       hasMore,
     });
   }),
-  defineAdminOperation(adminOperatorsContract, async (_input, req) => {
+  defineOperation(adminOperatorsContract, async (_input, req) => {
     const rows = await listOperators(req.ctx);
     return ok({
       operators: rows.map((row) => ({
@@ -41,7 +41,7 @@ export const adminOperatorOperations = [
       })),
     });
   }),
-  defineAdminOperation(adminAddOperatorContract, async ({ body }, req) => {
+  defineOperation(adminAddOperatorContract, async ({ body }, req) => {
     const added = await addOperator(req.ctx, body, req.session.operator);
     if (!added.ok) return added;
     return ok({
@@ -50,7 +50,7 @@ export const adminOperatorOperations = [
       setupExpiresAt: added.value.setupExpiresAt.toISOString(),
     });
   }),
-  defineAdminOperation(adminResetOperatorAccessContract, async ({ params }, req) => {
+  defineOperation(adminResetOperatorAccessContract, async ({ params }, req) => {
     const id = Number(params.id);
     const reset = await resetOperatorAccess(req.ctx, id, req.session.operator);
     if (!reset.ok) return reset;
@@ -60,7 +60,7 @@ export const adminOperatorOperations = [
       setupExpiresAt: reset.value.setupExpiresAt.toISOString(),
     });
   }),
-  defineAdminOperation(adminUpdateOperatorContract, async ({ body, params }, req) =>
+  defineOperation(adminUpdateOperatorContract, async ({ body, params }, req) =>
     updateOperator(req.ctx, Number(params.id), body, req.session.operator),
   ),
 ];

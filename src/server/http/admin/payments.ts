@@ -9,7 +9,7 @@ import { failedRenewals } from '../../payments/failed-renewals';
 import { refundTransaction } from '../../payments/refund-transaction';
 import { revenueReport } from '../../payments/revenue-report';
 import { searchTransactions, type TransactionListItem } from '../../payments/search-transactions';
-import { defineAdminOperation } from '../admin-api';
+import { defineOperation } from '../api';
 
 const PAGE = 50;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -22,12 +22,12 @@ const transactionView = (row: TransactionListItem) => ({
 
 /** The Payments section (docs/product.md §13 Payments): transactions, refunds, revenue, failed renewals. */
 export const adminPaymentOperations = [
-  defineAdminOperation(adminTransactionsContract, async ({ query }, req) => {
+  defineOperation(adminTransactionsContract, async ({ query }, req) => {
     const { member, ...filter } = query;
     const page = await searchTransactions(req.ctx, { ...filter, memberId: member, limit: PAGE });
     return ok({ transactions: page.transactions.map(transactionView), hasMore: page.hasMore });
   }),
-  defineAdminOperation(adminRefundTransactionContract, async ({ params }, req) => {
+  defineOperation(adminRefundTransactionContract, async ({ params }, req) => {
     const refunded = await refundTransaction(req.ctx, Number(params.id), req.session.operator);
     if (!refunded.ok) return refunded;
     const { transaction, member, refundedAtProviderCents } = refunded.value;
@@ -37,14 +37,14 @@ export const adminPaymentOperations = [
       refundedAtProviderCents,
     });
   }),
-  defineAdminOperation(adminRevenueContract, async ({ query }, req) => {
+  defineOperation(adminRevenueContract, async ({ query }, req) => {
     const [rows, totals] = await Promise.all([
       revenueReport(req.ctx, query),
       query.by === 'currency' ? null : revenueReport(req.ctx, { ...query, by: 'currency' }),
     ]);
     return ok({ rows, totals: totals ?? rows });
   }),
-  defineAdminOperation(adminFailedRenewalsContract, async ({ query }, req) => {
+  defineOperation(adminFailedRenewalsContract, async ({ query }, req) => {
     const page = await failedRenewals(req.ctx, { ...query, limit: PAGE });
     return ok({
       renewals: page.renewals.map((row) => ({

@@ -15,7 +15,6 @@ import {
   resendEmailChange,
 } from '../../account/change-email';
 import { checkEmailChangeUndo, confirmEmailChange, undoEmailChange } from '../../account/email-change-links';
-import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { defineOperation, type ApiRequest } from '../api';
 import { publicOrigin } from '../public-origin';
 
@@ -27,8 +26,6 @@ export const emailChangeEndpoint = [
     ok(await emailChangeStatus(req.ctx, req.session.userId)),
   ),
   defineOperation(requestEmailChangeContract, async ({ body }, req) => {
-    const limit = await hitRateLimit(req.ctx, 'emailChange', `user:${req.session.userId}`);
-    if (!limit.allowed) return rateLimited(limit.retryAfterS);
     return requestEmailChange(req.ctx, {
       userId: req.session.userId,
       email: body.email,
@@ -37,16 +34,12 @@ export const emailChangeEndpoint = [
     });
   }),
   defineOperation(resendEmailChangeContract, async (_input, req) => {
-    const limit = await hitRateLimit(req.ctx, 'emailChangeResend', `user:${req.session.userId}`);
-    if (!limit.allowed) return rateLimited(limit.retryAfterS);
     return resendEmailChange(req.ctx, { userId: req.session.userId, site: mailSite(req) });
   }),
   defineOperation(cancelEmailChangeContract, async (_input, req) =>
     ok(await cancelEmailChange(req.ctx, req.session.userId)),
   ),
   defineOperation(confirmEmailChangeContract, async ({ body }, req) => {
-    const limit = await hitRateLimit(req.ctx, 'emailChangeLink', `ip:${req.clientAddress}`);
-    if (!limit.allowed) return rateLimited(limit.retryAfterS);
     const confirmed = await confirmEmailChange(req.ctx, body.token);
     return confirmed.ok ? ok({ email: confirmed.value.email }) : confirmed;
   }),
@@ -55,8 +48,6 @@ export const emailChangeEndpoint = [
     return checked.ok ? ok({ email: checked.value.email }) : checked;
   }),
   defineOperation(undoEmailChangeContract, async ({ body }, req) => {
-    const limit = await hitRateLimit(req.ctx, 'emailChangeLink', `ip:${req.clientAddress}`);
-    if (!limit.allowed) return rateLimited(limit.retryAfterS);
     return undoEmailChange(req.ctx, body.token);
   }),
 ];

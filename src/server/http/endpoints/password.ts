@@ -14,8 +14,6 @@ import { startSessionFor } from '../start-session';
 /** `POST /api/password.php?action=change|request-reset|reset` (docs/product.md §10 Password and password reset). */
 export const passwordEndpoint = [
   defineOperation(changePasswordContract, async ({ body }, req) => {
-    const limit = await hitRateLimit(req.ctx, 'passwordChange', `user:${req.session.userId}`);
-    if (!limit.allowed) return rateLimited(limit.retryAfterS);
     return changePassword(req.ctx, {
       userId: req.session.userId,
       sessionId: req.session.id,

@@ -1,13 +1,22 @@
-import { blockedMembersContract, blockContract, reportContract, unblockContract } from '~/shared/contracts/safety';
+import {
+  blockedMemberContract,
+  blockedMembersContract,
+  blockContract,
+  reportContract,
+  unblockContract,
+} from '~/shared/contracts/safety';
 import { ok } from '~/shared/errors';
-import { blockMember, listBlockedMembers, unblockMember } from '../../chat/blocks';
+import { blockedByViewer, blockMember, listBlockedMembers, unblockMember } from '../../chat/blocks';
 import { reportProfile } from '../../chat/reports';
 import { defineOperation } from '../api';
 
-/** `GET|POST|DELETE /api/block.php` (the blocked-members list, blocking, unblocking). */
+/** `GET|POST|DELETE /api/block.php` (the blocked-members list, one member's block, blocking, unblocking). */
 export const blockEndpoint = [
   defineOperation(blockedMembersContract, async (_input, req) =>
     ok({ members: await listBlockedMembers(req.ctx, req.session.userId) }),
+  ),
+  defineOperation(blockedMemberContract, async ({ query }, req) =>
+    ok({ member: await blockedByViewer(req.ctx, req.session.userId, query.profile) }),
   ),
   defineOperation(blockContract, async ({ body }, req) => {
     return blockMember(req.ctx, req.session.userId, body.profile);

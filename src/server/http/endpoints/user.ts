@@ -2,7 +2,6 @@ import { signupContract, userContract } from '~/shared/contracts/auth';
 import { emailChangeContract, profileUpdateContract } from '~/shared/contracts/profile-update';
 import { pushSubscribeContract, pushUnsubscribeContract } from '~/shared/contracts/push';
 import { fail, ok } from '~/shared/errors';
-import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
 import { getUserView } from '../../members/profile-view';
 import { updateProfile } from '../../members/update-profile';
 import { removeSubscription, saveSubscription } from '../../push/subscriptions';
@@ -21,8 +20,6 @@ export const userEndpoint = [
     return user ? ok(user) : fail('not_logged_in');
   }),
   defineOperation(signupContract, async ({ body }, req) => {
-    const limit = await hitRateLimit(req.ctx, 'signup', req.clientAddress);
-    if (!limit.allowed) return rateLimited(limit.retryAfterS);
     const tracking = signupTracking(req.request, body.query);
     const created = await createAccount(req.ctx, { site: req.site, payload: body, tracking });
     if (!created.ok) return created;

@@ -1,4 +1,0 @@
-import { chatEndpoint } from '~/server/http/endpoints/chat';
-import { apiRoute } from '~/server/http/route';
-
-export const ALL = apiRoute(chatEndpoint);

@@ -1,4 +1,0 @@
-import { discountCodeEndpoint } from '~/server/http/endpoints/payments';
-import { apiRoute } from '~/server/http/route';
-
-export const ALL = apiRoute(discountCodeEndpoint);

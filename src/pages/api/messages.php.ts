@@ -1,4 +1,0 @@
-import { messagesEndpoint } from '~/server/http/endpoints/chat';
-import { apiRoute } from '~/server/http/route';
-
-export const ALL = apiRoute(messagesEndpoint);

@@ -1,4 +1,0 @@
-import { regionsEndpoint } from '~/server/http/endpoints/lookups';
-import { apiRoute } from '~/server/http/route';
-
-export const ALL = apiRoute(regionsEndpoint);

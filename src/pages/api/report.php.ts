@@ -1,4 +1,0 @@
-import { reportEndpoint } from '~/server/http/endpoints/safety';
-import { apiRoute } from '~/server/http/route';
-
-export const ALL = apiRoute(reportEndpoint);

@@ -1,4 +1,0 @@
-import { typingEndpoint } from '~/server/http/endpoints/chat';
-import { apiRoute } from '~/server/http/route';
-
-export const ALL = apiRoute(typingEndpoint);

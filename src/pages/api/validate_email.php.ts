@@ -1,4 +1,0 @@
-import { validateEmailEndpoint } from '~/server/http/endpoints/validate-email';
-import { apiRoute } from '~/server/http/route';
-
-export const ALL = apiRoute(validateEmailEndpoint);
