@@ -23,6 +23,8 @@ export default defineConfig({
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'test-results/coverage',
+      // The figures are shown even when a test failed.
+      reportOnFailure: true,
       thresholds: { 'src/server/**': { lines: 0 }, 'src/stores/**': { lines: 0 } },
     },
     projects: [
