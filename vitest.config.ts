@@ -16,14 +16,15 @@ export default defineConfig({
     globalSetup: ['tests/helpers/pglite-template.ts'],
     allowOnly: false,
     // A floor, not a goal (docs/architecture.md § Tests): `npm run test:coverage` (what .ci/run runs
-    // instead of test:unit) measures the server's and the stores' lines and fails below these figures.
+    // instead of test:unit) reports the line coverage of the server and the stores.
     coverage: {
       provider: 'v8',
       include: ['src/server/**/*.ts', 'src/stores/**/*.ts'],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'test-results/coverage',
-      thresholds: { 'src/server/**': { lines: 0 }, 'src/stores/**': { lines: 0 } },
+      // The figures are shown even when a test failed.
+      reportOnFailure: true,
     },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },

@@ -37,6 +37,9 @@ function addOperators(dataDir: string): Record<string, string> {
   return Object.fromEntries(E2E_OPERATORS.map(({ email }, i) => [email, tokens[i]!]));
 }
 
+/** The shared server's `/metrics` token (metrics.e2e.ts). */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
@@ -71,6 +74,8 @@ export default async function setup(project: TestProject) {
       PUSH_ALLOW_INSECURE_ENDPOINTS: '1',
       RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
       RATE_LIMIT_LOGINS_PER_10_MIN: '1000',
+      // metrics.e2e.ts scrapes this server's /metrics.
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

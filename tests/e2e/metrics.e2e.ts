@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { samplesOf, sumOf } from '../helpers/metrics';
 import { useBrowser } from './browser';
-import { useOwnServer } from './server';
+import { E2E_METRICS_TOKEN } from './global-setup';
 
 /**
  * `/metrics` of the built server (docs/architecture.md §5 Metrics): after a few page loads, a
  * scrape with the token shows the requests under their route names (the Astro middleware's names
- * reach the production server's series), never a URL, and every application series.
+ * reach the production server's series), never a URL, and every application series. On the shared
+ * server (counts are compared before and after, and the e2e files run one at a time).
  */
-const TOKEN = 'e2e-metrics-token-0123456789';
+const TOKEN = E2E_METRICS_TOKEN;
 const browser = useBrowser();
-const own = useOwnServer('metrics', { METRICS_TOKEN: TOKEN, SEED_ON_START: '0' });
 
 const scrape = async (authorization?: string) =>
-  fetch(`${own.server.url}/metrics`, { headers: authorization ? { authorization } : {} });
+  fetch(`${browser.baseURL}/metrics`, { headers: authorization ? { authorization } : {} });
 
 /** A route label: a route pattern, or one of the server's own names. */
 const ROUTE_NAME = /^(static|unmatched|invalid|lander|\/[A-Za-z0-9_.\-/[\]]*)$/;
@@ -31,16 +31,16 @@ describe('/metrics of the built server', () => {
     const count = (text: string, labels: Record<string, string>) => sumOf(text, 'amora_http_requests_total', labels);
 
     const page = await browser.newPage();
-    await page.goto(`${own.server.url}/`);
+    await page.goto(`${browser.baseURL}/`);
     await browser.waitForIslands(page);
-    await page.goto(`${own.server.url}/login`);
-    // The lander (fetched: this server has no seeded lander media for a browser to load).
-    const lander = await fetch(`${own.server.url}/landers/video/`);
+    await page.goto(`${browser.baseURL}/login`);
+    // The lander (fetched: only its route's counts matter here).
+    const lander = await fetch(`${browser.baseURL}/landers/video/`);
     expect(lander.redirected && lander.status).toBe(200);
-    const missing = await fetch(`${own.server.url}/members/987654321`);
+    const missing = await fetch(`${browser.baseURL}/members/987654321`);
     expect(missing.status).toBe(404);
     await missing.text();
-    const settings = await fetch(`${own.server.url}/api/settings.php`, { headers: { 'package-name': 'amora' } });
+    const settings = await fetch(`${browser.baseURL}/api/settings.php`, { headers: { 'package-name': 'amora' } });
     expect(settings.status).toBe(200);
 
     await settings.text();
