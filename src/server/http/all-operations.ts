@@ -41,22 +41,54 @@ import * as xcams from './endpoints/xcams';
  */
 
 function operationsIn(modules: readonly object[]): Operation[] {
-  return modules.flatMap((exports) =>
-    Object.values(exports).filter(
-      (value): value is Operation[] =>
-        Array.isArray(value) && value.length > 0 && value.every((op) => typeof op === 'object' && 'contract' in op),
-    ),
-  ).flat();
+  return modules
+    .flatMap((exports) =>
+      Object.values(exports).filter(
+        (value): value is Operation[] =>
+          Array.isArray(value) && value.length > 0 && value.every((op) => typeof op === 'object' && 'contract' in op),
+      ),
+    )
+    .flat();
 }
 
 /** The member API's operations (`/api/*`). */
 export const memberOperations: readonly Operation[] = operationsIn([
-  account, activate, chat, dataExport, dev, emailChange, geocode, likes, login, logout, lookups, notifications, pageHidden, password, payments, profileFields, profileImage, safety, search, sessions, settings, user, validateEmail, xcams,
+  account,
+  activate,
+  chat,
+  dataExport,
+  dev,
+  emailChange,
+  geocode,
+  likes,
+  login,
+  logout,
+  lookups,
+  notifications,
+  pageHidden,
+  password,
+  payments,
+  profileFields,
+  profileImage,
+  safety,
+  search,
+  sessions,
+  settings,
+  user,
+  validateEmail,
+  xcams,
 ]);
 
 /** The operator API's operations (`/admin/api/*`, auth level `operator`). */
 export const operatorOperations: readonly Operation[] = operationsIn([
-  adminAffiliates, adminAuth, adminDashboard, adminMembers, adminModeration, adminOperators, adminPayments, adminPhotos,
+  adminAffiliates,
+  adminAuth,
+  adminDashboard,
+  adminMembers,
+  adminModeration,
+  adminOperators,
+  adminPayments,
+  adminPhotos,
 ]);
 
 /** Both, for checks that every contract has exactly one handler. */
