@@ -8,7 +8,7 @@ import { accountTokens, users } from '../db/schema';
 import { queueMailNow, siteMailFrom } from '../mail/background-mail';
 import { emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/email-change-mails';
 import { issueAccountToken } from '../security/account-tokens';
-import { findAccount } from '../signup/create-account';
+import { findAccount } from '../platform/accounts/find-account';
 
 /** docs/product.md §10 E-mail change: the confirmation link works for 24 hours (ms). */
 export const CONFIRM_LINK_TTL_MS = 24 * 60 * 60_000;

@@ -5,7 +5,7 @@ import { endSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { accountTokens, users } from '../db/schema';
 import { consumeAccountToken, peekAccountToken } from '../security/account-tokens';
-import { findAccount, mailproviderOf } from '../signup/create-account';
+import { findAccount, mailproviderOf } from '../platform/accounts/find-account';
 import { EMAIL_CHANGE_ADDRESS_TAKEN } from './change-email';
 
 type TokenFailure = 'invalid_token' | 'expired_token';

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { postbackAttempts, postbacks } from '../db/schema';
 import { backoffMs as leaseBackoffMs, claimLeased, drainLeased, type LeasedTable } from '../jobs/lease-queue';
-import type { PeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { maskPostbackUrl } from './postback-url';
 
 /** docs/product.md §12: a postback is retried for up to 72 hours after its conversion (ms). */

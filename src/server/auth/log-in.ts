@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { accountRestriction } from '../moderation/member-restriction';
-import { findAccount } from '../signup/create-account';
+import { findAccount } from '../platform/accounts/find-account';
 import { issueDeviceToken, isKnownDevice } from './known-device';
 import { admitUnknownDevice, forgetAdmission, memberPaceKey } from './login-pace';
 import { verifyPassword } from './passwords';

@@ -6,7 +6,7 @@ import { passwordResetMail } from '../mail/password-mails';
 import { queueMailInBackground, siteMailFrom } from '../mail/background-mail';
 import { accountRestriction, type MemberRestriction } from '../moderation/member-restriction';
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../security/account-tokens';
-import { findAccount } from '../signup/create-account';
+import { findAccount } from '../platform/accounts/find-account';
 import { memberMailInfo } from './member-mail-info';
 import { hashPassword } from './passwords';
 import { endSessions } from './sessions';

@@ -6,7 +6,7 @@ import { outboxDeliveryJob } from '../outbox/deliver-outbox';
 import { paymentReconciliationJob, sandboxSubscriptionsJob } from '../payments/reconcile';
 import { memberEventsPruneJob } from '../realtime/events';
 import { signupReminderJob } from '../signup/signup-reminder';
-import type { PeriodicJob } from './periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 
 /**
  * Every background job of the server, in one typed list (docs/architecture.md §6 convention 15,

@@ -1,22 +1,9 @@
 import type { AppContext } from '../context';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { jobScheduled, jobUnscheduled, measureJobRun } from '../metrics/job-metrics';
 import { ALL_JOBS } from './all-jobs';
 
-/**
- * Background jobs that run every few minutes in each server process (docs/architecture.md §6,
- * convention 15), all listed in ALL_JOBS (src/server/jobs/all-jobs.ts): the outbox, the complete-signup
- * reminder sweep, expired data exports, and the like. A job
- * must be safe to run in several processes at once (claim rows with a conditional UPDATE) and
- * idempotent; one failing run is logged and retried at the next tick.
- */
-export interface PeriodicJob {
-  name: string;
-  /** What the job owns: the tables or rows it works through (docs/architecture.md, jobs table). */
-  owns: string;
-  /** Time between runs (ms). */
-  everyMs: number;
-  run(ctx: AppContext): Promise<void>;
-}
+export type { PeriodicJob };
 
 /** The jobs of ALL_JOBS (src/server/jobs/all-jobs.ts; tests run them directly with their own clock). */
 export function periodicJobs(): readonly PeriodicJob[] {

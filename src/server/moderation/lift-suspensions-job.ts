@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { profiles, users } from '../db/schema';
-import type { PeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 
 /** Suspensions one claim ends; a run claims again until none is due. */
 const BATCH = 500;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { images, type PhotoScreening } from '../db/schema';
-import type { PeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { ClassifierUnavailableError, sharedPhotoClassifier } from './photo-classifier';
 import { refreshProfileNudity } from './profile-nudity';
 import {

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailActivations, outboxMessages } from '../db/schema';
 import { backoffMs, claimLeased, drainLeased, type LeasedTable } from '../jobs/lease-queue';
-import type { PeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { sendPushToUser } from '../push/subscriptions';
 import { deliverNotice } from './notices';
 import type { QueuedMail, QueuedPush } from './outbox';

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { paymentTransactions } from '../db/schema';
-import type { PeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { startMissingSubscriptions } from './renewals';
 import { sandboxOf } from './sandbox-provider';
 import { settleTransaction } from './settle-transaction';

@@ -1,4 +1,4 @@
-import type { PeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { MemberEventPayload, MemberEventType } from '~/shared/contracts/events';
 import type { AppContext } from '../context';

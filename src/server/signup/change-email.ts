@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { findAccount, mailproviderOf } from './create-account';
+import { findAccount, mailproviderOf } from '../platform/accounts/find-account';
 
 /** Message key for a confirmed member: the address changes only through the confirmed e-mail change. */
 export const SIGNUP_EMAIL_CHANGE_CONFIRMED = 'email_change.confirmed_use_profile';

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { EmailCheckResponse } from '~/shared/contracts/email-check';
 import { emailRule } from '~/shared/rules/signup-rules';
 import type { AppContext } from '../context';
-import { findAccount } from './create-account';
+import { findAccount } from '../platform/accounts/find-account';
 
 /** HMAC of site + address: proves to signup that this address was checked (docs/product.md §3 token). */
 export function emailCheckToken(secret: Buffer, site: string, email: string): string {

@@ -1,10 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SignupPayload } from '~/shared/contracts/auth';
-import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '~/shared/constants';
 import { fail, ok, type Result } from '~/shared/errors';
 import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
 import type { TrackingRecordValue } from '~/shared/tracking';
-import { deletedEmailMarker } from '../account/deleted-email';
 import { recordConversion } from '../affiliates/record-conversion';
 import { attributionOf } from '../affiliates/attribution';
 import { hashPassword } from '../auth/passwords';
@@ -12,16 +9,9 @@ import type { AppContext } from '../context';
 import { grantCredits } from '../credits/credits';
 import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
+import { findAccount, mailproviderOf } from '../platform/accounts/find-account';
 import type { SiteConfig } from '../sites/site-config';
 import { accessFor } from '../sites/visitor-access';
-
-const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/** docs/product.md §3 User.mailprovider for an address: 2 for Gmail, 0 otherwise. */
-export function mailproviderOf(email: string): number {
-  const domain = email.split('@')[1]?.toLowerCase() ?? '';
-  return GMAIL_DOMAINS.has(domain) ? MAILPROVIDER_GMAIL : MAILPROVIDER_OTHER;
-}
 
 export interface CreateAccountInput {
   site: SiteConfig;
@@ -89,20 +79,4 @@ export async function createAccount(
     if (isUniqueViolation(error)) return fail('account_exists');
     throw error;
   }
-}
-
-/**
- * The account with this e-mail on a site, if any: the live one, else the last deleted one, found
- * by the keyed hash its `email` holds (docs/product.md §10 account deletion), with `status`
- * 'deleted'. An address can have both: a deleted account and a new one signed up since.
- */
-export async function findAccount(ctx: AppContext, site: string, email: string) {
-  const addresses = [email.trim().toLowerCase(), deletedEmailMarker(ctx.secret, site, email)];
-  const [row] = await ctx.db
-    .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.site, site), inArray(users.email, addresses)))
-    .orderBy(sql`${users.status} = 'deleted'`)
-    .limit(1);
-  return row ?? null;
 }

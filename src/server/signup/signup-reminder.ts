@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { awaitingSignupReminder, profiles, users } from '../db/schema';
 import { siteMailFrom, siteOrigin } from '../mail/background-mail';
 import { signupReminderMail } from '../mail/signup-reminder-mail';
-import type { PeriodicJob } from '../jobs/periodic-jobs';
+import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { deliverDueOutbox } from '../outbox/deliver-outbox';
 import { queueMail } from '../outbox/outbox';
 import { consumeAccountToken, issueAccountToken } from '../security/account-tokens';
