@@ -229,7 +229,7 @@ try {
   const warm = await upload(base, cookie, warmPhoto);
   if (warm.status !== 200) throw new Error(`warm-up upload answered ${warm.status}`);
   await settingsStream(base, sleep(500));
-  // The periodic jobs' first run starts 5 s after the server (src/server/jobs/periodic-jobs.ts).
+  // The periodic jobs' first run starts 5 s after the server (src/server/lifecycle/periodic-jobs.ts).
   await sleep(Math.max(0, serverStarted + 8000 - performance.now()));
   await probe(server);
   await sleep(1000);

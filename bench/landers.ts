@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LANDER_DESIGNS } from '../src/shared/landers/lander-slug';
-import { loadSites } from '../src/server/sites/load-sites';
+import { loadSites } from '../src/server/platform/sites/load-sites';
 import { freePort, serveBuild } from '../tests/e2e/server';
 import { lighthouseScores, type LighthouseScores } from './landers/lighthouse-runs';
 import { measureStaticPages } from './landers/static-output';

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { renderAvatarSvg } from '../src/server/db/seed/avatars';
+import { renderAvatarSvg } from '../src/server/platform/demo-people/avatars';
 
 const OUT = path.resolve(import.meta.dirname, '../landers/media/video');
 const FPS = 24;

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 /**
  * The `hosts` of every `*.json` site file in `dir`, lower-cased, without duplicates, sorted.
- * Reads leniently (the server's own validation, src/server/sites/load-sites.ts, reports bad files):
+ * Reads leniently (the server's own validation, src/server/platform/sites/load-sites.ts, reports bad files):
  * a file that is not JSON or has no `hosts` array adds nothing.
  * @param {string} dir the sites folder (SITES_DIR, default `config/sites`).
  * @returns {string[]} host names as Vite's `server.allowedHosts` takes them.

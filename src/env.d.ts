@@ -2,11 +2,11 @@
 
 declare namespace App {
   interface Locals {
-    site: import('./server/sites/site-config').SiteConfig;
+    site: import('./server/platform/sites/site-config').SiteConfig;
     locale: import('~/shared/locales').Locale;
     user: import('~/shared/contracts/profile').User | null;
     /** May this visitor sign up / search (site rule with the request's traffic source). */
-    access: import('./server/sites/visitor-access').VisitorAccess;
+    access: import('./server/platform/sites/visitor-access').VisitorAccess;
     /** The member's address waits for confirmation (the activate-reminder; server/http/page-context.ts). */
     awaitingConfirmation: boolean;
     /** The VAPID public key for the boot data (server/http/page-context.ts). */

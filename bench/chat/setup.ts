@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { createSession } from '../../src/server/auth/sessions';
+import { createSession } from '../../src/server/platform/accounts/sessions';
 import { loadConfig } from '../../src/server/config';
 import { createContext } from '../../src/server/context';
 import { conversationMembers, conversations, profiles, users } from '../../src/server/db/schema';

@@ -14,7 +14,7 @@ export const OUT_DIR = path.join(root, '.e2e-builds', 'bench-pages');
 /** Every demo account's password (DEMO_PASSWORD of src/server/db/seed/seed-members.ts, which imports the seeding code). */
 const DEMO_PASSWORD = 'amora-demo';
 const SITE = 'amora';
-/** SESSION_COOKIE of src/server/auth/sessions.ts (one name on every site). */
+/** SESSION_COOKIE of src/server/platform/accounts/sessions.ts (one name on every site). */
 const SESSION_COOKIE = 'amora_session';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { envSchema } from '../../src/server/config-env';
 import { adminOperations } from '../../src/server/http/admin/all-operations';
-import { ALL_JOBS } from '../../src/server/jobs/all-jobs';
+import { ALL_JOBS } from '../../src/server/lifecycle/all-jobs';
 import * as routes from '../../src/shared/contracts/routes';
 import { memberContractModules, operatorContractModules } from '../../src/shared/contracts/all';
 
@@ -127,7 +127,7 @@ export function listOperations(): OperationEntry[] {
   return [...member, ...operator];
 }
 
-/** Every background job of ALL_JOBS (src/server/jobs/all-jobs.ts), in its order. */
+/** Every background job of ALL_JOBS (src/server/lifecycle/all-jobs.ts), in its order. */
 export function listJobs(): JobEntry[] {
   return ALL_JOBS.map((job) => ({ name: job.name, everyMs: job.everyMs, owns: job.owns }));
 }

@@ -1,7 +1,7 @@
 import { getConfig } from './config';
 import { createContext, type AppContext } from './context';
-import { startPeriodicJobs } from './jobs/periodic-jobs';
-import { watchDatabaseForMetrics } from './metrics/database-gauges';
+import { startPeriodicJobs } from './lifecycle/periodic-jobs';
+import { watchDatabaseForMetrics } from './metrics';
 
 /** What startAppContext() resolves to: the context and the stop function of its periodic jobs. */
 interface StartedApp {

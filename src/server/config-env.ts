@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
-import { LANDERS_S3_ENV_SCHEMA } from './landers/cdn/landers-bucket-config';
-import { parseIpRange } from './security/ip-ranges';
+import { LANDERS_S3_ENV_SCHEMA } from './storage/landers-bucket-config';
+import { parseIpRange } from './platform/security/ip-ranges';
 import { S3_ENV_SCHEMA } from './storage/s3-config';
 
 /**

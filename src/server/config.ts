@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { envSchema, listOf } from './config-env';
-import { parseIpRange, type IpRange } from './security/ip-ranges';
+import { parseIpRange, type IpRange } from './platform/security/ip-ranges';
 import { s3ConfigFrom, s3EnvProblems, type S3Config } from './storage/s3-config';
-import { landersS3ConfigFrom, landersS3EnvProblems } from './landers/cdn/landers-bucket-config';
+import { landersS3ConfigFrom, landersS3EnvProblems } from './storage/landers-bucket-config';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';

@@ -1,28 +1,28 @@
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { createLogger, type Logger } from './log/logger';
-import { createDecodeQueue, type DecodeQueue } from './media/decode-queue';
-import { createCountCache, type CountCache } from './members/count-cache';
-import { createCursorCache, type CursorCache } from './members/page-cursors';
-import { createPageCache, type PageCache } from './members/page-cache';
-import { pushEndpointPolicy } from './push/endpoint-policy';
-import { createPushService, type PushService } from './push/push-service';
-import { loadVapidKeys } from './push/vapid';
-import { loadAppSecret } from './security/app-secret';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createDecodeQueue, type DecodeQueue } from './media';
+import { createCountCache, type CountCache } from './members';
+import { createCursorCache, type CursorCache } from './members';
+import { createPageCache, type PageCache } from './members';
+import { pushEndpointPolicy } from './push';
+import { createPushService, type PushService } from './push';
+import { loadVapidKeys } from './push';
+import { loadAppSecret } from './platform/security/app-secret';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createAppLifecycle, type AppLifecycle } from './lifecycle/app-lifecycle';
-import { loadSites, type SiteRegistry } from './sites/load-sites';
+import { loadSites, type SiteRegistry } from './platform/sites/load-sites';
 import { createStorage, type Storage } from './storage/storage';
-import type { CamProvider } from './xcams/cam-provider';
-import type { GifProvider } from './gifs/gif-provider';
-import { createHttpGifProvider } from './gifs/http-provider';
-import { createOfflineGifProvider } from './gifs/offline-provider';
-import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
-import { createDemoCamProvider } from './xcams/demo-cams';
-import { createHttpCamProvider } from './xcams/http-cams';
-import type { PaymentProvider } from './payments/payment-provider';
-import { createMollieProvider } from './payments/mollie-provider';
-import { createSandboxProvider } from './payments/sandbox-provider';
+import type { CamProvider } from './xcams';
+import type { GifProvider } from './gifs';
+import { createHttpGifProvider } from './gifs';
+import { createOfflineGifProvider } from './gifs';
+import { createRealtimeHub, type RealtimeHub } from './platform/events/hub';
+import { createDemoCamProvider } from './xcams';
+import { createHttpCamProvider } from './xcams';
+import type { PaymentProvider } from './payments';
+import { createMollieProvider } from './payments';
+import { createSandboxProvider } from './payments';
 
 /** Injectable wall clock so tests can move time. */
 export interface Clock {

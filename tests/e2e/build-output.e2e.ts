@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { loadSites } from '../../src/server/sites/load-sites';
+import { loadSites } from '../../src/server/platform/sites/load-sites';
 import { landerContentSchema, landerCopyVariantSchema } from '../../src/shared/landers/content-schema';
 import { copyVariantPages } from '../../src/server/landers/build-data';
 import { resolveLanderCopy, withCopyVariant } from '../../src/shared/landers/lander-copy';

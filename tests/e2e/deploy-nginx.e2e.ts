@@ -7,7 +7,7 @@ import { parseEnv } from 'node:util';
 import type { Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildLanderCdnRoot } from '../../src/server/landers/cdn/cdn-root';
-import { loadSites } from '../../src/server/sites/load-sites';
+import { loadSites } from '../../src/server/platform/sites/load-sites';
 import { startCdnStandIn, type CdnStandIn } from '../helpers/cdn-stand-in';
 import { startSmtpReceiver } from '../helpers/smtp-receiver';
 import { sitesWith } from '../helpers/custom-sites';

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLanderCdnRoot, type CdnManifest } from '../../src/server/landers/cdn/cdn-root';
 import { publishLanderRoot, type PublishResult } from '../../src/server/landers/cdn/publish';
-import { loadSites } from '../../src/server/sites/load-sites';
+import { loadSites } from '../../src/server/platform/sites/load-sites';
 import { startCdnStandIn, type CdnStandIn } from '../helpers/cdn-stand-in';
 import { sitesWith } from '../helpers/custom-sites';
 import { SPRING_EXPERIMENT } from '../helpers/postback-receiver';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../src/server/context';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { hashPassword } from '../../src/server/platform/passwords/passwords';
 import { images, profiles, users } from '../../src/server/db/schema';
 
 let cachedHash: Promise<string> | null = null;

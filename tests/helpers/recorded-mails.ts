@@ -1,6 +1,6 @@
 import { beforeEach } from 'vitest';
 import type { AppContext } from '../../src/server/context';
-import type { MailMessage, Mailer } from '../../src/server/mail/mailer';
+import type { MailMessage, Mailer } from '../../src/server/platform/mail/mailer';
 import { useTestContext } from './context';
 
 /**

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
-import { createMailer, type Mailer } from '../../src/server/mail/mailer';
+import { createMailer, type Mailer } from '../../src/server/platform/mail/mailer';
 
 /**
  * A real SMTP server on loopback that keeps every message it receives, parsed. While `hold()`

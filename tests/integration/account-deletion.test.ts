@@ -1,8 +1,8 @@
 import { eq, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { deletedEmailMarker } from '../../src/server/account/deleted-email';
-import { hashPassword } from '../../src/server/auth/passwords';
+import { deletedEmailMarker } from '../../src/server/platform/accounts/deleted-email';
+import { hashPassword } from '../../src/server/platform/passwords/passwords';
 import { grantCredits } from '../../src/server/credits/credits';
 import {
   accountTokens,
@@ -27,7 +27,7 @@ import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { validateEmailEndpoint } from '../../src/server/http/endpoints/validate-email';
 import { openChatPage } from '../../src/server/pages/open-chat-page';
 import { openMemberPage } from '../../src/server/pages/open-member-page';
-import { issueAccountToken } from '../../src/server/security/account-tokens';
+import { issueAccountToken } from '../../src/server/platform/security/account-tokens';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { MEMBER_PASSWORD } from '../helpers/factories';

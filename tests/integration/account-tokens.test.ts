@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { accountTokens } from '../../src/server/db/schema';
-import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../../src/server/security/account-tokens';
+import {
+  consumeAccountToken,
+  issueAccountToken,
+  peekAccountToken,
+} from '../../src/server/platform/security/account-tokens';
 import { useTestContext } from '../helpers/context';
 import { createMember } from '../helpers/factories';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deletedEmailMarker } from '../../src/server/account/deleted-email';
+import { deletedEmailMarker } from '../../src/server/platform/accounts/deleted-email';
 import { peekPasswordReset } from '../../src/server/auth/password-reset';
 import { grantCredits } from '../../src/server/credits/credits';
 import {

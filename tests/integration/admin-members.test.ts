@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deletedEmailMarker } from '../../src/server/account/deleted-email';
+import { deletedEmailMarker } from '../../src/server/platform/accounts/deleted-email';
 import { creditOverview } from '../../src/server/credits/credit-overview';
 import { grantCredits } from '../../src/server/credits/credits';
 import {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, messages, profiles, reports, sessions, users } from '../../src/server/db/schema';
 import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { reportEndpoint } from '../../src/server/http/endpoints/safety';
-import { settleBackgroundMails } from '../../src/server/mail/background-mail';
+import { settleBackgroundMails } from '../../src/server/outbox/background-mail';
 import { callApi } from '../helpers/api';
 import { useRecordedMails } from '../helpers/recorded-mails';
 import { addImage, createMember } from '../helpers/factories';

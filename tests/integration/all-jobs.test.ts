@@ -4,9 +4,9 @@ import { lt } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../src/server/context';
 import { memberEvents } from '../../src/server/db/schema';
-import { ALL_JOBS } from '../../src/server/jobs/all-jobs';
-import { startPeriodicJobs } from '../../src/server/jobs/periodic-jobs';
-import { EVENT_RETENTION_MS, memberEventsPruneJob, publishEvent } from '../../src/server/realtime/events';
+import { ALL_JOBS } from '../../src/server/lifecycle/all-jobs';
+import { startPeriodicJobs } from '../../src/server/lifecycle/periodic-jobs';
+import { EVENT_RETENTION_MS, memberEventsPruneJob, publishEvent } from '../../src/server/platform/events/events';
 import { useTestContext } from '../helpers/context';
 import { createMember } from '../helpers/factories';
 

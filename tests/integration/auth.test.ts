@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deletedEmailMarker } from '../../src/server/account/deleted-email';
+import { deletedEmailMarker } from '../../src/server/platform/accounts/deleted-email';
 import { profiles, sessions, users } from '../../src/server/db/schema';
 import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { logoutEndpoint } from '../../src/server/http/endpoints/logout';

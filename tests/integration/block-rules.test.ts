@@ -5,7 +5,7 @@ import { likesEndpoint } from '../../src/server/http/endpoints/likes';
 import { blockEndpoint } from '../../src/server/http/endpoints/safety';
 import { profileEndpoint } from '../../src/server/http/endpoints/search';
 import { LIKE_NOTICE_INTERVAL_MS } from '../../src/server/likes/like-notice';
-import { EVENT_RETENTION_MS } from '../../src/server/realtime/events';
+import { EVENT_RETENTION_MS } from '../../src/server/platform/events/events';
 import { openMemberPage } from '../../src/server/pages/open-member-page';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blockMember } from '../../src/server/chat/blocks';
+import { blockMember } from '../../src/server/blocks/blocks';
 import { conversationMembers, conversations, memberEvents, messages, users } from '../../src/server/db/schema';
 import { chatEndpoint, chatsEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { openMemberChatPage } from '../../src/server/pages/open-chat-page';

@@ -1,6 +1,6 @@
 import { eq, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { blockMember } from '../../src/server/chat/blocks';
+import { blockMember } from '../../src/server/blocks/blocks';
 import { creditLedger, memberEvents, reports, users } from '../../src/server/db/schema';
 import { chatEndpoint, chatsEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { blockEndpoint, reportEndpoint } from '../../src/server/http/endpoints/safety';

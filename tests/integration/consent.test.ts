@@ -6,7 +6,7 @@ import { conversions, users } from '../../src/server/db/schema';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { chooseConsent } from '../../src/server/http/consent-choice';
 import { mayPersistFor, trackingFromUrl } from '../../src/server/http/tracking-cookie';
-import { loadSites } from '../../src/server/sites/load-sites';
+import { loadSites } from '../../src/server/platform/sites/load-sites';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import {

@@ -18,7 +18,7 @@ import {
 } from '../../src/server/db/schema';
 import { dataExportEndpoint } from '../../src/server/http/endpoints/data-export';
 import { exportDownloadResponse } from '../../src/server/http/export-download';
-import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
+import { periodicJobs } from '../../src/server/lifecycle/periodic-jobs';
 import { callApi, ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { addImage } from '../helpers/factories';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderInventories } from '../../scripts/docs/generate';
 import { syncRegions, TARGETS } from '../../scripts/docs/regions';
-import { ALL_JOBS } from '../../src/server/jobs/all-jobs';
+import { ALL_JOBS } from '../../src/server/lifecycle/all-jobs';
 
 /**
  * docs/README.md, "Generated inventories": the committed docs hold what the code gives, and the

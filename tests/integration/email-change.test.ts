@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { deletedEmailMarker } from '../../src/server/account/deleted-email';
+import { deletedEmailMarker } from '../../src/server/platform/accounts/deleted-email';
 import type { AppContext } from '../../src/server/context';
 import { accountTokens, users } from '../../src/server/db/schema';
 import { emailChangeEndpoint } from '../../src/server/http/endpoints/email-change';
 import { loginEndpoint } from '../../src/server/http/endpoints/login';
-import { settleBackgroundMails } from '../../src/server/mail/background-mail';
+import { settleBackgroundMails } from '../../src/server/outbox/background-mail';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { createMember, MEMBER_PASSWORD } from '../helpers/factories';

@@ -7,7 +7,7 @@ import { callApi, ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { openStream } from '../helpers/event-stream';
 import { loggedInMember } from '../helpers/session';
-import { publishEvent } from '../../src/server/realtime/events';
+import { publishEvent } from '../../src/server/platform/events/events';
 
 const { ctx, secondProcess } = useTestContext();
 

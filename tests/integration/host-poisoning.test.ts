@@ -5,7 +5,7 @@ import { activateEndpoint } from '../../src/server/http/endpoints/activate';
 import { emailChangeEndpoint } from '../../src/server/http/endpoints/email-change';
 import { paymentEndpoint } from '../../src/server/http/endpoints/payments';
 import { passwordEndpoint } from '../../src/server/http/endpoints/password';
-import { settleBackgroundMails } from '../../src/server/mail/background-mail';
+import { settleBackgroundMails } from '../../src/server/outbox/background-mail';
 import { settleActivationMails } from '../../src/server/signup/activation';
 import { likesEndpoint } from '../../src/server/http/endpoints/likes';
 import { notificationsEndpoint } from '../../src/server/http/endpoints/notifications';

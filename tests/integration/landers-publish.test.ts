@@ -8,7 +8,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildLanderCdnRoot, type CdnManifest } from '../../src/server/landers/cdn/cdn-root';
 import { buildAndPublishLanders, PUBLISH_STATE_KEY, publishLanderRoot } from '../../src/server/landers/cdn/publish';
-import { loadSites } from '../../src/server/sites/load-sites';
+import { loadSites } from '../../src/server/platform/sites/load-sites';
 import { startCdnStandIn } from '../helpers/cdn-stand-in';
 import { sitesWith } from '../helpers/custom-sites';
 import { startS3StandIn, useS3StandIn } from '../helpers/s3-stand-in';

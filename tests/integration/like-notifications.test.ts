@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { settleOutbox } from '../../src/server/outbox/deliver-outbox';
-import { LIKE_MAIL_INTERVAL_MS } from '../../src/server/likes/like-push';
+import { LIKE_MAIL_INTERVAL_MS } from '../../src/server/outbox/like-push';
 import { LIKE_NOTICE_INTERVAL_MS } from '../../src/server/likes/like-notice';
 import { pushSubscriptions, users } from '../../src/server/db/schema';
 import { likesEndpoint } from '../../src/server/http/endpoints/likes';

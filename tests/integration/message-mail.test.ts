@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Mailer } from '../../src/server/mail/mailer';
+import type { Mailer } from '../../src/server/platform/mail/mailer';
 import { messageMailLog, notificationSettings, pushSubscriptions, users } from '../../src/server/db/schema';
 import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { notificationsEndpoint } from '../../src/server/http/endpoints/notifications';
 import { handleUnsubscribeRequest } from '../../src/server/http/unsubscribe-request';
-import { pushMessageIfOffline, settleMessageNotifications } from '../../src/server/chat/message-push';
-import { MESSAGE_MAIL_INTERVAL_MS } from '../../src/server/chat/message-mail';
+import { pushMessageIfOffline, settleMessageNotifications } from '../../src/server/outbox/message-push';
+import { MESSAGE_MAIL_INTERVAL_MS } from '../../src/server/outbox/message-mail';
 import { deliverDueOutbox } from '../../src/server/outbox/deliver-outbox';
 import { streamClosed, streamOpened } from '../../src/server/realtime/presence';
 import { callApi } from '../helpers/api';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { conversions, outboxMessages, postbacks, users } from '../../src/server/db/schema';
 import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { metricsResponse } from '../../src/server/http/metrics-endpoint';
-import { startPeriodicJobs, type PeriodicJob } from '../../src/server/jobs/periodic-jobs';
+import { startPeriodicJobs, type PeriodicJob } from '../../src/server/lifecycle/periodic-jobs';
 import { watchDatabaseForMetrics } from '../../src/server/metrics/database-gauges';
 import { settleTransaction } from '../../src/server/payments/settle-transaction';
 import { callApi } from '../helpers/api';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../src/shared/contracts/notifications';
-import { unsubscribeLink } from '../../src/server/account/unsubscribe-link';
+import { unsubscribeLink } from '../../src/server/platform/accounts/unsubscribe-link';
 import { notificationSettings } from '../../src/server/db/schema';
 import { notificationsEndpoint } from '../../src/server/http/endpoints/notifications';
 import { handleUnsubscribeRequest } from '../../src/server/http/unsubscribe-request';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineContract, noParams } from '../../src/shared/contracts/define';
 import { fail, ok } from '../../src/shared/errors';
-import { rateLimited } from '../../src/server/auth/rate-limit';
+import { rateLimited } from '../../src/server/platform/rate-limit/rate-limit';
 import { defineOperation, type Operation } from '../../src/server/http/api';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';

@@ -6,7 +6,7 @@ import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { passwordEndpoint } from '../../src/server/http/endpoints/password';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { peekPasswordReset } from '../../src/server/auth/password-reset';
-import { settleBackgroundMails } from '../../src/server/mail/background-mail';
+import { settleBackgroundMails } from '../../src/server/outbox/background-mail';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { createMember, MEMBER_PASSWORD } from '../helpers/factories';

@@ -2,7 +2,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/server/context';
 import { creditLedger, paymentTransactions, sandboxPayments, users } from '../../src/server/db/schema';
-import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
+import { periodicJobs } from '../../src/server/lifecycle/periodic-jobs';
 import { PaymentProviderError, type PaymentProvider } from '../../src/server/payments/payment-provider';
 import type { SandboxOutcome, SandboxProvider } from '../../src/server/payments/sandbox-provider';
 import { lastPurchase } from '../../src/server/payments/last-purchase';

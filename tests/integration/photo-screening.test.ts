@@ -5,7 +5,7 @@ import { images, profiles, type PhotoScreening } from '../../src/server/db/schem
 import { profileImageEndpoint } from '../../src/server/http/endpoints/profile-image';
 import { searchEndpoint } from '../../src/server/http/endpoints/search';
 import { ClassifierUnavailableError, sharedPhotoClassifier } from '../../src/server/moderation/photo-classifier';
-import { refreshProfileNudity } from '../../src/server/moderation/profile-nudity';
+import { refreshProfileNudity } from '../../src/server/media/profile-nudity';
 import {
   SCREENING_LEASE_MS,
   SCREENING_MAX_ATTEMPTS,

@@ -9,8 +9,8 @@ import {
   sandboxSubscriptions,
   subscriptions,
 } from '../../src/server/db/schema';
-import { settleBackgroundMails } from '../../src/server/mail/background-mail';
-import { createMailer } from '../../src/server/mail/mailer';
+import { settleBackgroundMails } from '../../src/server/outbox/background-mail';
+import { createMailer } from '../../src/server/platform/mail/mailer';
 import { getUserView } from '../../src/server/members/profile-view';
 import { premiumStatus } from '../../src/server/payments/premium-status';
 import { runSandboxSubscriptions } from '../../src/server/payments/reconcile';

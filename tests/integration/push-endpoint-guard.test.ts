@@ -6,7 +6,7 @@ import { pushSubscriptions, users } from '../../src/server/db/schema';
 import { userEndpoint } from '../../src/server/http/endpoints/user';
 import { createPushService } from '../../src/server/push/push-service';
 import { sendPushToUser } from '../../src/server/push/subscriptions';
-import { AddressNotAllowedError } from '../../src/server/security/guarded-lookup';
+import { AddressNotAllowedError } from '../../src/server/platform/security/guarded-lookup';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
 import { usePushService } from '../helpers/push-service';

@@ -2,8 +2,8 @@ import { count, eq, isNull } from 'drizzle-orm';
 import { differenceInYears } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { creditLedger, images, likes, profiles, users } from '../../src/server/db/schema';
-import { bandOfAge, bandOfAvatar } from '../../src/server/db/seed/avatar-traits';
-import { FIRST_NAMES } from '../../src/server/db/seed/first-names';
+import { bandOfAge, bandOfAvatar } from '../../src/server/platform/demo-people/avatar-traits';
+import { FIRST_NAMES } from '../../src/server/platform/demo-people/first-names';
 import { seedMembers } from '../../src/server/db/seed/seed-members';
 import { useTestContext } from '../helpers/context';
 

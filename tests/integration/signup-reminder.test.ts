@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { readSession } from '../../src/server/auth/sessions';
+import { readSession } from '../../src/server/platform/accounts/sessions';
 import type { AppContext } from '../../src/server/context';
 import { queryRows } from '../../src/server/db/raw';
 import { users } from '../../src/server/db/schema';
 import { completeSignupLinkResponse } from '../../src/server/http/complete-signup-link';
 import { deliverDueOutbox } from '../../src/server/outbox/deliver-outbox';
-import { periodicJobs } from '../../src/server/jobs/periodic-jobs';
-import { createMailer, type Mailer } from '../../src/server/mail/mailer';
+import { periodicJobs } from '../../src/server/lifecycle/periodic-jobs';
+import { createMailer, type Mailer } from '../../src/server/platform/mail/mailer';
 import { remindersDue, sendSignupReminders, useCompleteSignupLink } from '../../src/server/signup/signup-reminder';
 import { ORIGIN } from '../helpers/api';
 import { useTestContext } from '../helpers/context';

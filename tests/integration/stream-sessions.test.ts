@@ -9,7 +9,7 @@ import { loginEndpoint } from '../../src/server/http/endpoints/login';
 import { logoutEndpoint } from '../../src/server/http/endpoints/logout';
 import { passwordEndpoint } from '../../src/server/http/endpoints/password';
 import { sessionsEndpoint } from '../../src/server/http/endpoints/sessions';
-import { publishEvent } from '../../src/server/realtime/events';
+import { publishEvent } from '../../src/server/platform/events/events';
 import { SESSION_RECHECK_MS } from '../../src/server/realtime/session-watch';
 import { callApi, sessionCookieFrom } from '../helpers/api';
 import { useTestContext } from '../helpers/context';

@@ -1,13 +1,13 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { EmailChangeStatus } from '~/shared/contracts/email-change';
 import { fail, ok, type Result } from '~/shared/errors';
-import { memberMailInfo, type MemberMailInfo } from '../auth/member-mail-info';
-import { verifyPassword } from '../auth/passwords';
+import { memberMailInfo, type MemberMailInfo } from '../platform/accounts/member-mail-info';
+import { verifyPassword } from '../platform/passwords/passwords';
 import type { AppContext } from '../context';
 import { accountTokens, users } from '../db/schema';
-import { queueMailNow, siteMailFrom } from '../mail/background-mail';
-import { emailChangeConfirmMail, emailChangeNoticeMail } from '../mail/email-change-mails';
-import { issueAccountToken } from '../security/account-tokens';
+import { queueMailNow, siteMailFrom } from '../outbox';
+import { emailChangeConfirmMail, emailChangeNoticeMail } from '../platform/mail/email-change-mails';
+import { issueAccountToken } from '../platform/security/account-tokens';
 import { findAccount } from '../platform/accounts/find-account';
 
 /** docs/product.md §10 E-mail change: the confirmation link works for 24 hours (ms). */

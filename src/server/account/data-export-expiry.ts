@@ -36,7 +36,7 @@ export async function expireDataExports(ctx: AppContext): Promise<number> {
   return expired.length;
 }
 
-/** The `data-export-expiry` job (src/server/jobs/all-jobs.ts). */
+/** The `data-export-expiry` job (src/server/lifecycle/all-jobs.ts). */
 export const dataExportExpiryJob: PeriodicJob = {
   name: 'data-export-expiry',
   owns: 'data_exports past their download window and their files',

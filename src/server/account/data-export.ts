@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DataExportView } from '~/shared/contracts/data-export';
 import { fail, ok, type Result } from '~/shared/errors';
-import { hitRateLimit, rateLimited } from '../auth/rate-limit';
+import { hitRateLimit, rateLimited } from '../platform/rate-limit/rate-limit';
 import type { AppContext } from '../context';
 import { dataExports, users } from '../db/schema';
-import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../security/account-tokens';
+import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../platform/security/account-tokens';
 import { startExportBuild } from './build-export';
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DeleteReason } from '~/shared/contracts/account-deletion';
 import { fail, ok, type Result } from '~/shared/errors';
-import { memberPaceKey } from '../auth/login-pace';
-import { verifyPassword } from '../auth/passwords';
-import { announceSessionsEnded } from '../auth/sessions';
+import { memberPaceKey } from '../platform/rate-limit/login-pace';
+import { verifyPassword } from '../platform/passwords/passwords';
+import { announceSessionsEnded } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
 import {
   accountTokens,
@@ -23,7 +23,7 @@ import {
   streamPresence,
   users,
 } from '../db/schema';
-import { deletedEmailMarker } from './deleted-email';
+import { deletedEmailMarker } from '../platform/accounts/deleted-email';
 
 /** A password hash no password matches (not a PHC string, so verification always fails). */
 const UNUSABLE_PASSWORD_HASH = '!deleted';

@@ -3,7 +3,7 @@ import type { DeleteOfferState } from '~/shared/contracts/account-deletion';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /**
  * What an accepted offer leaves in `users.delete_reason` of an account that stays:

@@ -1,10 +1,10 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
-import { memberMailInfo } from '../auth/member-mail-info';
-import { endSessions } from '../auth/sessions';
+import { memberMailInfo } from '../platform/accounts/member-mail-info';
+import { endSessions } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
 import { accountTokens, users } from '../db/schema';
-import { consumeAccountToken, peekAccountToken } from '../security/account-tokens';
+import { consumeAccountToken, peekAccountToken } from '../platform/security/account-tokens';
 import { findAccount, mailproviderOf } from '../platform/accounts/find-account';
 import { EMAIL_CHANGE_ADDRESS_TAKEN } from './change-email';
 

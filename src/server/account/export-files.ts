@@ -14,7 +14,7 @@ import {
   sessions,
   users,
 } from '../db/schema';
-import { describeUserAgent } from '../auth/user-agent';
+import { describeUserAgent } from '../platform/accounts/user-agent';
 
 /**
  * What a member's data export holds (docs/product.md §10 Data export), one JSON value per file.

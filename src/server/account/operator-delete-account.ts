@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
-import { PaymentProviderError } from '../payments/payment-provider';
-import { cancelSubscription } from '../payments/renewals';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
+import { PaymentProviderError } from '../payments';
+import { cancelSubscription } from '../payments';
 import { removeAccount } from './delete-account';
 
 /**

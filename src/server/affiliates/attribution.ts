@@ -1,5 +1,5 @@
 import type { TrackingRecordValue } from '~/shared/tracking';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { isLanderDesign } from '~/shared/landers/lander-slug';
 import { isKnownVariant } from './experiments';
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { conversions, landerVisits } from '../db/schema';
-import { dayEnd, dayStart } from '../operators/utc-days';
+import { dayEnd, dayStart } from '../platform/audit/utc-days';
 import { networkKey } from './lander-visits';
 import { wilsonRate, type Rate } from './proportions';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { postbackAttempts, postbacks } from '../db/schema';
-import { backoffMs as leaseBackoffMs, claimLeased, drainLeased, type LeasedTable } from '../jobs/lease-queue';
+import { backoffMs as leaseBackoffMs, claimLeased, drainLeased, type LeasedTable } from '../platform/jobs/lease-queue';
 import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { maskPostbackUrl } from './postback-url';
 
@@ -144,7 +144,7 @@ export async function deliverDuePostbacks(ctx: AppContext): Promise<{ attempts: 
   );
 }
 
-/** The `postbacks` job (src/server/jobs/all-jobs.ts). */
+/** The `postbacks` job (src/server/lifecycle/all-jobs.ts). */
 export const postbackDeliveryJob: PeriodicJob = {
   name: 'postbacks',
   owns: 'postbacks: delivers due affiliate postbacks (lease, retries)',

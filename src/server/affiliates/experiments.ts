@@ -1,6 +1,6 @@
 import type { LanderDesign } from '~/shared/landers/lander-slug';
-import type { SiteConfig } from '../sites/site-config';
-import type { Experiment } from './affiliates-config';
+import type { SiteConfig } from '../platform/sites/site-config';
+import type { Experiment } from '../platform/sites/affiliates-config';
 
 /**
  * Lander experiments (docs/product.md §12 Lander experiments): which experiment a lander entry

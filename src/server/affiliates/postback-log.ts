@@ -2,8 +2,8 @@ import { and, desc, eq, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { conversions, postbackAttempts, postbacks } from '../db/schema';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
-import type { ConversionEvent } from './affiliates-config';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
+import type { ConversionEvent } from '../platform/sites/affiliates-config';
 
 export type PostbackStatus = (typeof postbacks.$inferSelect)['status'];
 

@@ -1,4 +1,4 @@
-import { POSTBACK_MACROS, type PostbackMacro } from './affiliates-config';
+import { POSTBACK_MACROS, type PostbackMacro } from '../platform/sites/affiliates-config';
 
 /** The values of a postback's macros; a missing one renders as an empty text. */
 export type MacroValues = Partial<Record<PostbackMacro, string>>;

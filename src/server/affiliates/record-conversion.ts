@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { conversions, postbacks, profiles, users } from '../db/schema';
-import type { SiteRegistry } from '../sites/load-sites';
-import type { ConversionEvent } from './affiliates-config';
+import type { SiteRegistry } from '../platform/sites/load-sites';
+import type { ConversionEvent } from '../platform/sites/affiliates-config';
 import { centsToDecimal, renderPostbackUrl } from './postback-url';
 
 type Executor = Pick<Db, 'insert' | 'select'>;

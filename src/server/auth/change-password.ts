@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { queueMailNow, siteMailFrom } from '../mail/background-mail';
-import { passwordChangedMail } from '../mail/password-mails';
-import { memberMailInfo } from './member-mail-info';
-import { hashPassword, verifyPassword } from './passwords';
-import { endSessions } from './sessions';
+import { queueMailNow, siteMailFrom } from '../outbox';
+import { passwordChangedMail } from '../platform/mail/password-mails';
+import { memberMailInfo } from '../platform/accounts/member-mail-info';
+import { hashPassword, verifyPassword } from '../platform/passwords/passwords';
+import { endSessions } from '../platform/accounts/sessions';
 
 /** The message key (and field issue) of a wrong current password. */
 export const CURRENT_PASSWORD_WRONG = 'password.current_wrong';

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { sessions } from '../db/schema';
-import { liveSessionsOf, sessionHandleOf } from './list-sessions';
-import { announceSessionsEnded, endSessions } from './sessions';
+import { liveSessionsOf, sessionHandleOf } from '../platform/accounts/list-sessions';
+import { announceSessionsEnded, endSessions } from '../platform/accounts/sessions';
 
 /**
  * docs/product.md §10 Sessions, "log out there": ends the member's one session named by

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
-import { accountRestriction } from '../moderation/member-restriction';
+import { accountRestriction } from '../platform/accounts/member-restriction';
 import { findAccount } from '../platform/accounts/find-account';
 import { issueDeviceToken, isKnownDevice } from './known-device';
-import { admitUnknownDevice, forgetAdmission, memberPaceKey } from './login-pace';
-import { verifyPassword } from './passwords';
-import { hitRateLimit, rateLimited, refundRateLimit } from './rate-limit';
+import { admitUnknownDevice, forgetAdmission, memberPaceKey } from '../platform/rate-limit/login-pace';
+import { verifyPassword } from '../platform/passwords/passwords';
+import { hitRateLimit, rateLimited, refundRateLimit } from '../platform/rate-limit/rate-limit';
 
 /**
  * One log-in attempt on a site (docs/product.md §10 Log-in limits). Only failed attempts count:

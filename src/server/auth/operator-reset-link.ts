@@ -1,10 +1,10 @@
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
-import { siteOrigin } from '../mail/background-mail';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
-import { memberMailInfo } from './member-mail-info';
+import { siteOrigin } from '../outbox';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
+import { memberMailInfo } from '../platform/accounts/member-mail-info';
 import { requestPasswordReset } from './password-reset';
-import { hitRateLimit, rateLimited } from './rate-limit';
+import { hitRateLimit, rateLimited } from '../platform/rate-limit/rate-limit';
 
 /**
  * docs/product.md §13 Members, password-reset link: the member receives the normal reset mail

@@ -2,14 +2,14 @@ import { and, eq, ne } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { passwordResetMail } from '../mail/password-mails';
-import { queueMailInBackground, siteMailFrom } from '../mail/background-mail';
-import { accountRestriction, type MemberRestriction } from '../moderation/member-restriction';
-import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../security/account-tokens';
+import { passwordResetMail } from '../platform/mail/password-mails';
+import { queueMailInBackground, siteMailFrom } from '../outbox';
+import { accountRestriction, type MemberRestriction } from '../platform/accounts/member-restriction';
+import { consumeAccountToken, issueAccountToken, peekAccountToken } from '../platform/security/account-tokens';
 import { findAccount } from '../platform/accounts/find-account';
-import { memberMailInfo } from './member-mail-info';
-import { hashPassword } from './passwords';
-import { endSessions } from './sessions';
+import { memberMailInfo } from '../platform/accounts/member-mail-info';
+import { hashPassword } from '../platform/passwords/passwords';
+import { endSessions } from '../platform/accounts/sessions';
 
 /** docs/product.md §10: a reset link works for 60 minutes (ms). */
 export const RESET_LINK_TTL_MS = 60 * 60_000;

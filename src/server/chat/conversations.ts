@@ -3,10 +3,10 @@ import type { ChatEntry } from '~/shared/contracts/chat';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { conversationMembers, conversations, messages, profiles, users } from '../db/schema';
-import { deletedMemberProfile } from '../account/deleted-member';
-import { loadImages, toPublicProfile } from '../members/profile-view';
-import { publishEvent } from '../realtime/events';
-import { isBlockedEitherWay, notBlockedWith } from './blocks';
+import { deletedMemberProfile } from '../platform/accounts/deleted-member';
+import { loadImages, toPublicProfile } from '../members';
+import { publishEvent } from '../platform/events/events';
+import { isBlockedEitherWay, notBlockedWith } from '../blocks';
 
 /** A conversation as one of its members sees it. */
 export interface ConversationView {

@@ -4,14 +4,14 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS } from '~/shared/locales';
 import { fail, ok, type Result } from '~/shared/errors';
 import { isPremium, messageCost } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
-import { debitCreditsSql } from '../credits/credits';
+import { debitCreditsSql } from '../credits';
 import { conversationMembers, conversations, messages, outboxMessages, profiles, users } from '../db/schema';
 import { queryRows } from '../db/raw';
-import { chatMessagesSent } from '../metrics/series';
-import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../realtime/events';
-import type { SiteConfig } from '../sites/site-config';
-import { nudgeOutbox } from '../outbox/deliver-outbox';
-import { isBlockedEitherWay, notBlockedWith } from './blocks';
+import { chatMessagesSent } from '../platform/metrics/series';
+import { eventsRecorded, publishEvent, recordEventsSql, withEventRetry } from '../platform/events/events';
+import type { SiteConfig } from '../platform/sites/site-config';
+import { nudgeOutbox } from '../outbox';
+import { isBlockedEitherWay, notBlockedWith } from '../blocks';
 import {
   canChatWith,
   conversationBetween,

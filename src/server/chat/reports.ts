@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ReportReason } from '~/shared/contracts/safety';
 import { fail, ok, type Result } from '~/shared/errors';
-import { hitRateLimit, rateLimited } from '../auth/rate-limit';
+import { hitRateLimit, rateLimited } from '../platform/rate-limit/rate-limit';
 import type { AppContext } from '../context';
 import { profiles, reports } from '../db/schema';
 import { conversationFor } from './conversations';

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
-import { publishEvent } from '../realtime/events';
-import { isBlockedEitherWay } from './blocks';
+import { publishEvent } from '../platform/events/events';
+import { isBlockedEitherWay } from '../blocks';
 import { conversationFor } from './conversations';
 
 /** Sends the other member of a conversation a "typing" event (nothing for blocked pairs). */

@@ -2,7 +2,7 @@ import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { creditLedger, users } from '../db/schema';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
 
 /** Prefix of the ledger reason of an operator's adjustment: `adjustment:<the operator's reason>`. */
 export const ADJUSTMENT_REASON_PREFIX = 'adjustment:';

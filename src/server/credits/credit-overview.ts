@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { isPremium, messageCost } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { creditLedger, profiles, users } from '../db/schema';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /** Ledger rows shown on /credits (newest first: ledger ids grow with time). */
 export const CREDIT_HISTORY_ROWS = 50;

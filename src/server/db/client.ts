@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { watchPglite, watchPgPool } from '../metrics/db-pool';
+import { watchPglite, watchPgPool } from '../platform/metrics/db-pool';
 import { yieldBeforeEachStatement } from './fair-pglite';
 import { lockDatabaseFolder } from './folder-lock';
 import * as schema from './schema';

@@ -1,5 +1,5 @@
-import type { SiteConfig } from '../sites/site-config';
-import { isPublicUnicastAddress, parseIpAddress } from '../security/public-address';
+import type { SiteConfig } from '../platform/sites/site-config';
+import { isPublicUnicastAddress, parseIpAddress } from '../platform/security/public-address';
 import { countryOfIp } from './ip-country';
 
 /**

@@ -1,6 +1,6 @@
 import { canOpen, type AdminSection } from '~/shared/contracts/admin/roles';
 import type { AppContext } from '../context';
-import { OPERATOR_COOKIE, readOperatorSession, type OperatorSession } from '../operators/operator-sessions';
+import { OPERATOR_COOKIE, readOperatorSession, type OperatorSession } from '../operators';
 import { isAdminAddressAllowed } from './admin-api';
 import { readCookies } from './cookies';
 

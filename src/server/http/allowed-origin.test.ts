@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { isOriginAllowed } from './allowed-origin';
 
 const lovelane = { package_name: 'lovelane', hosts: ['lovelane.test', 'www.lovelane.test'] } as SiteConfig;

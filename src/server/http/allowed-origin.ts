@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Hostnames (as `URL.hostname` spells them) of this machine's loopback interface. */

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { Contract, ErrorOf } from '~/shared/contracts/define';
 import type { Result } from '~/shared/errors';
-import type { Session } from '../auth/sessions';
+import type { Session } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
-import type { OperatorSession } from '../operators/operator-sessions';
-import type { SiteConfig } from '../sites/site-config';
+import type { OperatorSession } from '../operators';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { runOperations } from './pipeline';
 
 /** What every handler gets for one call, of either API (docs/architecture.md, "Operations"). */

@@ -1,5 +1,5 @@
-import { isInRanges, parseIpRange, type IpRange } from '../security/ip-ranges';
-import { parseIpAddress, type IpAddress } from '../security/public-address';
+import { isInRanges, parseIpRange, type IpRange } from '../platform/security/ip-ranges';
+import { parseIpAddress, type IpAddress } from '../platform/security/public-address';
 
 /** The slice of Astro's APIContext that carries the peer address (structural: no astro import here). */
 export interface AddressedRoute {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
-import { accountRestriction } from '../moderation/member-restriction';
-import { useCompleteSignupLink } from '../signup/signup-reminder';
+import { accountRestriction } from '../platform/accounts/member-restriction';
+import { useCompleteSignupLink } from '../signup';
 import { startPageSession, type PageRouteContext } from './start-page-session';
 
 /**

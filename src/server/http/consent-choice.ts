@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie';
 import { CONSENT_COOKIE, CONSENT_MAX_AGE_S, CONSENTED_COOKIES, parseConsent } from '~/shared/consent';
 import { safeNextPath } from '~/shared/rules/safe-next';
 import { mergeTracking, trackingFromSearchParams } from '~/shared/tracking';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { isOriginAllowed } from './allowed-origin';
 import { preferenceCookie } from './cookies';
 import { readTrackingCookie, trackingSetCookie } from './tracking-cookie';

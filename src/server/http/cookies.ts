@@ -1,11 +1,11 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S, OPERATOR_DEVICE_COOKIE } from '../auth/known-device';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { DEVICE_COOKIE, KNOWN_DEVICE_TTL_S, OPERATOR_DEVICE_COOKIE } from '../auth';
+import { SESSION_COOKIE } from '../platform/accounts/sessions';
 import type { Config } from '../config';
-import { OPERATOR_COOKIE } from '../operators/operator-sessions';
-import { isInRanges, parseIpRange, type IpRange } from '../security/ip-ranges';
-import { isLoopbackAddress } from '../security/public-address';
-import type { SiteConfig } from '../sites/site-config';
+import { OPERATOR_COOKIE } from '../operators';
+import { isInRanges, parseIpRange, type IpRange } from '../platform/security/ip-ranges';
+import { isLoopbackAddress } from '../platform/security/public-address';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /** Headers a reverse proxy adds: a request carrying one did not come straight from a local browser. */
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-real-ip'];

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import type { AppContext } from '../context';
-import { snapshotOpenPglite } from '../backup/pglite-snapshot';
-import { isValidSnapshotAuthorization } from '../backup/snapshot-token';
-import { isLoopbackAddress, parseIpAddress } from '../security/public-address';
+import { snapshotOpenPglite } from '../backup';
+import { isValidSnapshotAuthorization } from '../backup';
+import { isLoopbackAddress, parseIpAddress } from '../platform/security/public-address';
 import { errorResponse } from './responses';
 
 /**

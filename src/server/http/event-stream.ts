@@ -1,7 +1,7 @@
-import { readSession, SESSION_COOKIE } from '../auth/sessions';
+import { readSession, SESSION_COOKIE } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
-import { memberEventStream } from '../realtime/stream';
-import { resolveSiteForPage } from '../sites/resolve-site';
+import { memberEventStream } from '../realtime';
+import { resolveSiteForPage } from '../sites';
 import { readCookies } from './cookies';
 
 /**

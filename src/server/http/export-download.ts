@@ -1,7 +1,7 @@
-import { downloadDataExport } from '../account/data-export';
-import { readSession, SESSION_COOKIE } from '../auth/sessions';
+import { downloadDataExport } from '../account';
+import { readSession, SESSION_COOKIE } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
-import { resolveSiteForPage } from '../sites/resolve-site';
+import { resolveSiteForPage } from '../sites';
 import { readCookies } from './cookies';
 
 const plain = (status: number, text: string) =>

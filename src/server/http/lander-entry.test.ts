@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Experiment } from '../affiliates/affiliates-config';
-import { loadSites } from '../sites/load-sites';
-import type { SiteConfig } from '../sites/site-config';
+import type { Experiment } from '../platform/sites/affiliates-config';
+import { loadSites } from '../platform/sites/load-sites';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { EXPERIMENT_COOKIE, redirectToLander } from './lander-entry';
 
 const sites = loadSites(path.resolve(import.meta.dirname, '../../../config/sites'));

@@ -1,9 +1,9 @@
 import { isbot } from 'isbot';
-import { variantValue, assignVariant, runningExperimentFor } from '../affiliates/experiments';
-import { countLanderBotVisit, countLanderVisit } from '../affiliates/lander-visits';
+import { variantValue, assignVariant, runningExperimentFor } from '../affiliates';
+import { countLanderBotVisit, countLanderVisit } from '../affiliates';
 import type { AppContext } from '../context';
-import { landerPathFor } from '../landers/prerendered-files';
-import type { SiteConfig } from '../sites/site-config';
+import { landerPathFor } from '../landers';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { preferenceCookie, readCookies } from './cookies';
 import { detectRequestLocale } from './request-locale';
 import { mayPersistFor, trackingFromUrl } from './tracking-cookie';

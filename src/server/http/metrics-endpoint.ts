@@ -6,8 +6,8 @@
  * 503 when the cluster primary does not answer. Never cached; no request log, no rate limit.
  */
 import type { AppContext } from '../context';
-import { metricsAccess } from '../metrics/metrics-access';
-import { METRICS_CONTENT_TYPE, scrapeMetrics } from '../metrics/scrape';
+import { metricsAccess } from '../metrics';
+import { METRICS_CONTENT_TYPE, scrapeMetrics } from '../metrics';
 import { clientAddressOf, type AddressedRoute } from './client-address';
 
 function plain(status: number, body: string, headers: Record<string, string> = {}): Response {

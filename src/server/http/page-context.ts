@@ -1,11 +1,11 @@
 import type { User } from '~/shared/contracts/profile';
 import type { Locale } from '~/shared/locales';
-import { readSession, SESSION_COOKIE } from '../auth/sessions';
+import { readSession, SESSION_COOKIE } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
-import { getMemberView } from '../members/profile-view';
-import { resolveSiteForPage } from '../sites/resolve-site';
-import type { SiteConfig } from '../sites/site-config';
-import type { VisitorAccess } from '../sites/visitor-access';
+import { getMemberView } from '../members';
+import { resolveSiteForPage } from '../sites';
+import type { SiteConfig } from '../platform/sites/site-config';
+import type { VisitorAccess } from '../platform/sites/visitor-access';
 import { readCookies } from './cookies';
 import { detectRequestLocale } from './request-locale';
 import { requestAccess } from './visitor-access';

@@ -1,8 +1,8 @@
 import { resellRedirectQuerySchema, xcamsRedirectQuerySchema } from '~/shared/contracts/xcams';
-import { readSession, SESSION_COOKIE } from '../auth/sessions';
+import { readSession, SESSION_COOKIE } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
-import { resolveSiteForPage } from '../sites/resolve-site';
-import { camRoomUrl, resellUrl } from '../xcams/webcams';
+import { resolveSiteForPage } from '../sites';
+import { camRoomUrl, resellUrl } from '../xcams';
 import { readCookies } from './cookies';
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { hitRateLimit } from '../auth/rate-limit';
+import { hitRateLimit } from '../platform/rate-limit/rate-limit';
 import type { AppContext } from '../context';
-import { PaymentProviderError } from '../payments/payment-provider';
-import { settleTransaction } from '../payments/settle-transaction';
-import { resolveSiteForPage } from '../sites/resolve-site';
+import { PaymentProviderError } from '../payments';
+import { settleTransaction } from '../payments';
+import { resolveSiteForPage } from '../sites';
 import { readLimitedBytes } from './parse';
 import { errorResponse } from './responses';
 

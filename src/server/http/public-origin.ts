@@ -1,4 +1,4 @@
-import { siteOrigin } from '../sites/site-origin';
+import { siteOrigin } from '../platform/sites/site-origin';
 import type { ApiRequest } from './api';
 
 /**

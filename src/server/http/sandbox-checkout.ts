@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { SANDBOX_OUTCOMES, sandboxOf } from '../payments/sandbox-provider';
-import { PAYMENT_WEBHOOK_PATH } from '../payments/start-purchase';
+import { SANDBOX_OUTCOMES, sandboxOf } from '../payments';
+import { PAYMENT_WEBHOOK_PATH } from '../payments';
 import { readLimitedBytes } from './parse';
 
 /** What the sandbox checkout page renders, or a response to send instead. */

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
-import { isInRanges, parseIpRange } from '../security/ip-ranges';
-import type { SiteConfig } from '../sites/site-config';
+import { isInRanges, parseIpRange } from '../platform/security/ip-ranges';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { contentSecurityPolicy, cspOrigin, type CspSources, type StyleHashes } from './content-security-policy';
 
 /** The header every answer carries: the browser must not guess a type other than the one we send. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { loadSites } from '../sites/load-sites';
+import { loadSites } from '../platform/sites/load-sites';
 import type { PrerenderedStore } from '../static/prerendered-store';
 import { serveLander, serveStaticPage } from './serve-prerendered';
 

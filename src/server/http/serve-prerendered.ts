@@ -1,8 +1,8 @@
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
 import type { StaticPage } from '~/shared/static-pages';
-import { findLanderFile, findStaticPageFile } from '../landers/prerendered-files';
-import type { SiteConfig } from '../sites/site-config';
+import { findLanderFile, findStaticPageFile } from '../landers';
+import type { SiteConfig } from '../platform/sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
 import { detectRequestLocale } from './request-locale';
 import { metaPolicyOf } from './content-security-policy';

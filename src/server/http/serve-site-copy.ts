@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import type { PrerenderedStore } from '../static/prerendered-store';
 import { htmlResponse } from './serve-prerendered';
 

@@ -1,6 +1,6 @@
-import { createSession, destroySession, SESSION_COOKIE } from '../auth/sessions';
+import { createSession, destroySession, SESSION_COOKIE } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
-import { countryOfIp } from '../geo/ip-country';
+import { countryOfIp } from '../geo';
 import { clientAddressOf, type AddressedRoute } from './client-address';
 import { readCookies, sessionCookie } from './cookies';
 

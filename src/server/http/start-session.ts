@@ -1,7 +1,7 @@
 import type { User } from '~/shared/contracts/profile';
-import { createSession, destroySession } from '../auth/sessions';
-import { countryOfIp } from '../geo/ip-country';
-import { getUserView } from '../members/profile-view';
+import { createSession, destroySession } from '../platform/accounts/sessions';
+import { countryOfIp } from '../geo';
+import { getUserView } from '../members';
 import type { ApiRequest } from './api';
 import { sessionCookie } from './cookies';
 

@@ -12,7 +12,7 @@ import {
   type TrackingRecordValue,
 } from '~/shared/tracking';
 import { CONSENT_COOKIE, mayPersist, parseConsent } from '~/shared/consent';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { preferenceCookie, readCookies } from './cookies';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { NotificationKind } from '~/shared/contracts/notifications';
-import { turnOffMails } from '../account/notification-settings';
-import { verifyUnsubscribeQuery } from '../account/unsubscribe-link';
+import { turnOffMails } from '../platform/accounts/notification-settings';
+import { verifyUnsubscribeQuery } from '../platform/accounts/unsubscribe-link';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 

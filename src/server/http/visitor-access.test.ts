@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSites } from '../sites/load-sites';
+import { loadSites } from '../platform/sites/load-sites';
 import { requestAccess, requestTrafficSource } from './visitor-access';
 
 // lovelane: signups and logged-out search only with a traffic source.

@@ -1,6 +1,6 @@
 import { trackingFromSearchParams, trafficSourceOf } from '~/shared/tracking';
-import type { SiteConfig } from '../sites/site-config';
-import { accessFor, type VisitorAccess } from '../sites/visitor-access';
+import type { SiteConfig } from '../platform/sites/site-config';
+import { accessFor, type VisitorAccess } from '../platform/sites/visitor-access';
 import { readTrackingCookie } from './tracking-cookie';
 
 /**

@@ -1,7 +1,7 @@
 import { getConfig } from '../config';
-import { countryName } from '../geo/country-names';
-import { loadSites } from '../sites/load-sites';
-import type { SiteConfig } from '../sites/site-config';
+import { countryName } from '../geo';
+import { loadSites } from '../platform/sites/load-sites';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { landerPageSlug, landerSlug, type LanderDesign, type Niche } from '~/shared/landers/lander-slug';
 import { LOCALES, type Locale } from '~/shared/locales';
 import type { PagePlaceholder } from '~/shared/static-pages';

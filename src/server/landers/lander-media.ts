@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ensureAvatarPool } from '../db/seed/avatars';
+import { ensureAvatarPool } from '../platform/demo-people/avatars';
 import type { Storage } from '../storage/storage';
 import { LANDER_PORTRAITS_PER_GENDER } from './lander-members';
 

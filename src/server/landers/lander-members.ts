@@ -2,9 +2,9 @@ import type { Gender } from '~/shared/constants';
 import type { Niche } from '~/shared/landers/lander-slug';
 import type { Locale } from '~/shared/locales';
 import type { Market } from '~/shared/landers/market-schema';
-import { avatarKeys } from '../db/seed/avatars';
-import { AGE_BANDS, bandOfAvatar, seededRandom } from '../db/seed/avatar-traits';
-import { firstNameFor } from '../db/seed/first-names';
+import { avatarKeys } from '../platform/demo-people/avatars';
+import { AGE_BANDS, bandOfAvatar, seededRandom } from '../platform/demo-people/avatar-traits';
+import { firstNameFor } from '../platform/demo-people/first-names';
 
 /** Portraits per gender the landers use (pool avatars 0…35, six per age band); ensureLanderMedia renders them. */
 export const LANDER_PORTRAITS_PER_GENDER = 36;

@@ -6,9 +6,9 @@ import { landerSlug, type LanderDesign, type Niche } from '~/shared/landers/land
 import type { Market } from '~/shared/landers/market-schema';
 import { LOCALES, LOCALE_TAGS, type Locale } from '~/shared/locales';
 import { registerAllMessages } from '../i18n/messages';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { landerMembers, nicheGender, type LanderMember } from './lander-members';
-import { countryName } from '../geo/country-names';
+import { countryName } from '../geo';
 
 /** Everything a lander design renders for one site, niche and locale (built at build time). */
 export interface LanderPage {

@@ -7,7 +7,7 @@ import {
 } from '~/shared/landers/lander-slug';
 import type { Locale } from '~/shared/locales';
 import type { StaticPage } from '~/shared/static-pages';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import type { PrerenderedFile, PrerenderedStore } from '../static/prerendered-store';
 
 /** Where the build puts a site's pre-rendered lander. */

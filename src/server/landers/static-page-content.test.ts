@@ -11,7 +11,7 @@ import {
   unknownPlaceholders,
 } from '~/shared/static-pages';
 import { marketsSchema } from '~/shared/landers/market-schema';
-import { loadSites } from '../sites/load-sites';
+import { loadSites } from '../platform/sites/load-sites';
 import { pagePlaceholderValues } from './build-data';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -16,9 +16,9 @@
 import { sql } from 'drizzle-orm';
 import { startAppContext } from '../app';
 import type { AppContext } from '../context';
-import { releaseHeldLeases } from '../jobs/lease-queue';
-import { ensureLanderMedia } from '../landers/lander-media';
-import { settleOutbox } from '../outbox/deliver-outbox';
+import { releaseHeldLeases } from '../platform/jobs/lease-queue';
+import { ensureLanderMedia } from '../landers';
+import { settleOutbox } from '../outbox';
 import { createDatabaseProbe, readinessReport, type ReadinessReport, type ServerState } from './readiness';
 
 export type { ReadinessReport, ServerState } from './readiness';

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { memberEvents } from '../db/schema';
 import { queryRows } from '../db/raw';
-import { nudgeOutbox } from '../outbox/deliver-outbox';
-import { queueNotice } from '../outbox/outbox';
-import { eventsRecorded, recordEventsSql, withEventRetry } from '../realtime/events';
+import { nudgeOutbox } from '../outbox';
+import { queueNotice } from '../outbox';
+import { eventsRecorded, recordEventsSql, withEventRetry } from '../platform/events/events';
 
 /**
  * docs/product.md §4 like notices: a member hears of another member's like at most once per

@@ -3,8 +3,8 @@ import type { Like } from '~/shared/contracts/likes';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { likes, profiles } from '../db/schema';
-import { loadImages, toPublicProfile } from '../members/profile-view';
-import { isBlockedEitherWay, notBlockedWith } from '../chat/blocks';
+import { loadImages, toPublicProfile } from '../members';
+import { isBlockedEitherWay, notBlockedWith } from '../blocks';
 import { announceLike } from './like-notice';
 
 /**

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { MAX_PHOTOS } from '~/shared/contracts/photos';
 import type { ProfileImage } from '~/shared/contracts/profile';
 import { fail, ok, type Result } from '~/shared/errors';
-import { hitRateLimit, rateLimited, takeQuota } from '../auth/rate-limit';
+import { hitRateLimit, rateLimited, takeQuota } from '../platform/rate-limit/rate-limit';
 import type { AppContext } from '../context';
 import { images, profiles } from '../db/schema';
 import { lockPhotoOwner } from './own-photos';

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { images, profiles } from '../db/schema';
-import { refreshProfileNudity } from '../moderation/profile-nudity';
+import { refreshProfileNudity } from './profile-nudity';
 import { listOwnPhotos, lockPhotoOwner, selectOwnPhotos } from './own-photos';
 
 /**

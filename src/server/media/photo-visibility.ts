@@ -1,7 +1,7 @@
 import { notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from '../db/schema';
-import type { SiteRegistry } from '../sites/load-sites';
+import type { SiteRegistry } from '../platform/sites/load-sites';
 
 /**
  * docs/product.md §13 Photo review, who sees which photo:

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MemberSummary } from '~/shared/contracts/admin/members';
-import { deletedEmailMarker, DELETED_EMAIL_PREFIX } from '../account/deleted-email';
+import { deletedEmailMarker, DELETED_EMAIL_PREFIX } from '../platform/accounts/deleted-email';
 import type { AppContext } from '../context';
 import { profiles, users } from '../db/schema';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, exists } from 'drizzle-orm';
 import type { ProfileImage } from '~/shared/contracts/profile';
 import type { AppContext } from '../context';
 import { images, profiles } from '../db/schema';
-import { photoShownToOthers } from '../media/photo-visibility';
+import { photoShownToOthers } from '../media';
 import { loadImages, toPublicProfile } from './profile-view';
 import { filterCondition } from './search-members';
 

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MemberRecord, MemberReportView } from '~/shared/contracts/admin/members';
-import { liveSessionsOf } from '../auth/list-sessions';
-import { describeUserAgent } from '../auth/user-agent';
+import { liveSessionsOf } from '../platform/accounts/list-sessions';
+import { describeUserAgent } from '../platform/accounts/user-agent';
 import type { AppContext } from '../context';
 import { creditLedger, paymentTransactions, profiles, reports } from '../db/schema';
 

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { MemberRecord } from '~/shared/contracts/admin/members';
 import { isPremium } from '~/shared/rules/message-costs';
 import { fail, ok, type Result } from '~/shared/errors';
-import { DELETED_EMAIL_PREFIX } from '../account/deleted-email';
+import { DELETED_EMAIL_PREFIX } from '../platform/accounts/deleted-email';
 import type { AppContext } from '../context';
 import { images, profiles, subscriptions, users } from '../db/schema';
-import { ageOn } from './age';
+import { ageOn } from '../platform/accounts/age';
 import { memberLedger, memberReports, memberSessions, memberTransactions } from './member-history';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -1,7 +1,7 @@
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { LOCALE_TAGS, type Locale } from '~/shared/locales';
-import { countryName } from '../geo/country-names';
-import { regionsOf } from '../geo/regions';
+import { countryName } from '../geo';
+import { regionsOf } from '../geo';
 
 /**
  * The fact chips of a profile page in the viewer's locale: gender, city,

@@ -5,8 +5,8 @@ import { presenceOf } from '~/shared/rules/member-rules';
 import { isPaidMember, isPremium } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { images, profiles, users } from '../db/schema';
-import { photoShownToOthers, photoShownToOwner } from '../media/photo-visibility';
-import { ageOn } from './age';
+import { photoShownToOthers, photoShownToOwner } from '../media';
+import { ageOn } from '../platform/accounts/age';
 
 type ProfileRow = typeof profiles.$inferSelect;
 type ImageRow = typeof images.$inferSelect;

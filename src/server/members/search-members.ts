@@ -3,12 +3,12 @@ import { similarAgeRange, withNeighbour } from '~/shared/rules/member-rules';
 import type { SearchFilters, SearchResponse } from '~/shared/contracts/search';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
-import { birthDateRange } from './age';
+import { birthDateRange } from '../platform/accounts/age';
 import { cachedCount } from './count-cache';
 import { cachedPage } from './page-cache';
 import { withImages } from './profile-view';
 import { searchPageRows } from './search-page-rows';
-import { notBlockedWith } from '../chat/blocks';
+import { notBlockedWith } from '../blocks';
 
 export interface SearchInput {
   filters: SearchFilters;

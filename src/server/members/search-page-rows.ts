@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { ProfileImage } from '~/shared/contracts/profile';
 import { images, profiles } from '../db/schema';
-import { photoShownToOthers } from '../media/photo-visibility';
+import { photoShownToOthers } from '../media';
 import { cursorOf, rememberCursors, replaceCursors, type PageCursor } from './page-cursors';
 
 type ProfileRow = typeof profiles.$inferSelect;

@@ -8,7 +8,7 @@ import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
 import { nextStepValue } from '~/shared/rules/signup-steps';
 import type { AppContext } from '../context';
 import { profiles, users } from '../db/schema';
-import { isRegionOf } from '../geo/regions';
+import { isRegionOf } from '../geo';
 
 /** The stored answers with `changes` applied; a null answer is removed. */
 function mergeFields(stored: Record<string, string>, changes: Record<string, string | null>): Record<string, string> {

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { queryRows } from '../db/raw';
 import { outboxMessages, paymentTransactions, postbacks, TRANSACTION_STATUSES } from '../db/schema';
-import { gauge, processState } from './define';
+import { gauge, processState } from '../platform/metrics/define';
 
 /** The outbox queues reported, always (0 when empty), so alerts see a series. */
 const OUTBOX_QUEUES = ['mail', 'push', 'notice', 'postback'] as const;

@@ -5,8 +5,8 @@
  * (404), so nothing leaks from a server nobody set up for scraping.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isInRanges, type IpRange } from '../security/ip-ranges';
-import { parseIpAddress } from '../security/public-address';
+import { isInRanges, type IpRange } from '../platform/security/ip-ranges';
+import { parseIpAddress } from '../platform/security/public-address';
 
 /** The metrics part of the configuration (config.ts: METRICS_TOKEN, METRICS_ALLOWED_IPS). */
 export interface MetricsAccessConfig {

@@ -7,10 +7,10 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { register } from './define';
-import './series';
-import './job-metrics';
-import './db-pool';
+import { register } from '../platform/metrics/define';
+import '../platform/metrics/series';
+import '../platform/metrics/job-metrics';
+import '../platform/metrics/db-pool';
 import './database-gauges';
 
 /** IPC message types shared with scripts/metrics-cluster.mjs. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { MemberModerationView } from '~/shared/contracts/admin/moderation';
 import { fail, ok, type Result } from '~/shared/errors';
-import { announceSessionsEnded } from '../auth/sessions';
+import { announceSessionsEnded } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
-import type { OperatorActor } from '../operators/audit-log';
+import type { OperatorActor } from '../platform/audit/audit-log';
 import { actOnMember, withReason, type ActionFailure, type MemberActionInput } from './moderation-action';
 
 /**

@@ -3,8 +3,8 @@ import type { MemberModerationView } from '~/shared/contracts/admin/moderation';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
-import { removePhotoFiles, removePhotoRow } from '../media/delete-profile-image';
-import type { OperatorActor } from '../operators/audit-log';
+import { removePhotoFiles, removePhotoRow } from '../media';
+import type { OperatorActor } from '../platform/audit/audit-log';
 import { actOnMember, withReason, type ActionFailure, type MemberActionInput } from './moderation-action';
 import { queueWarningMail } from './moderation-mails';
 

@@ -40,7 +40,7 @@ export async function liftEndedSuspensions(ctx: AppContext): Promise<number> {
   }
 }
 
-/** The `lift-ended-suspensions` job (src/server/jobs/all-jobs.ts). */
+/** The `lift-ended-suspensions` job (src/server/lifecycle/all-jobs.ts). */
 export const liftSuspensionsJob: PeriodicJob = {
   name: 'lift-ended-suspensions',
   owns: 'users.suspended_until: lifts suspensions whose end has passed',

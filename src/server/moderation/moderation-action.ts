@@ -4,9 +4,9 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { reports, users } from '../db/schema';
-import { recordAudit, type AuditEntry, type OperatorActor } from '../operators/audit-log';
+import { recordAudit, type AuditEntry, type OperatorActor } from '../platform/audit/audit-log';
 import { loadMemberModeration } from './member-state';
-import { nudgeOutbox } from '../outbox/deliver-outbox';
+import { nudgeOutbox } from '../outbox';
 import { queueReporterMail } from './moderation-mails';
 
 /** The member an action works on, its `users` row locked for the action's transaction. */

@@ -1,10 +1,10 @@
-import { memberMailInfo } from '../auth/member-mail-info';
+import { memberMailInfo } from '../platform/accounts/member-mail-info';
 import type { AppContext } from '../context';
-import { siteMailFrom, siteOrigin } from '../mail/background-mail';
-import { memberMail, type MailRecipient } from '../mail/mail-layout';
-import type { MailMessage } from '../mail/mailer';
-import { queueMail } from '../outbox/outbox';
-import type { SiteConfig } from '../sites/site-config';
+import { siteMailFrom, siteOrigin } from '../outbox';
+import { memberMail, type MailRecipient } from '../platform/mail/mail-layout';
+import type { MailMessage } from '../platform/mail/mailer';
+import { queueMail } from '../outbox';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /**
  * docs/product.md §13 Member actions, warn: a neutral warning that the member's profile or

@@ -4,8 +4,8 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { images } from '../db/schema';
-import { removePhotoFiles, removePhotoRow } from '../media/delete-profile-image';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
+import { removePhotoFiles, removePhotoRow } from '../media';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
 
 /**
  * docs/product.md §13 Photo review: an operator approves or rejects a member's new photo. Only a

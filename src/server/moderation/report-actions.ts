@@ -3,7 +3,7 @@ import type { MemberModerationView, ReportAction, ReportOutcome } from '~/shared
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { reports } from '../db/schema';
-import type { OperatorActor } from '../operators/audit-log';
+import type { OperatorActor } from '../platform/audit/audit-log';
 import { banMember, suspendMember } from './account-actions';
 import { clearAbout, removeMemberPhoto, warnMember } from './content-actions';
 import { actOnMember, withReason, type ActionFailure, type MemberActionInput } from './moderation-action';

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { images, messages, profiles, reports, users } from '../db/schema';
-import { ageOn } from '../members/age';
+import { ageOn } from '../platform/accounts/age';
 import { mediaUrl } from './media-url';
 import { memberModerationView } from './member-state';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { PhotoScreening } from '../db/schema';
-import type { DecodeQueue } from '../media/decode-queue';
+import type { DecodeQueue } from '../media';
 import { sharedPhotoClassifier, type ClassifierInput, type PhotoClassifier } from './photo-classifier';
 
 /** The nsfwjs model's input: a square of this many pixels a side. */

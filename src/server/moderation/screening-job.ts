@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { images, type PhotoScreening } from '../db/schema';
 import type { PeriodicJob } from '../platform/jobs/periodic-job';
 import { ClassifierUnavailableError, sharedPhotoClassifier } from './photo-classifier';
-import { refreshProfileNudity } from './profile-nudity';
+import { refreshProfileNudity } from '../media';
 import {
   isExplicit,
   reviewPriorityOf,
@@ -170,7 +170,7 @@ export async function screenDuePhotos(ctx: AppContext, screen?: ScreenPhoto): Pr
   return run;
 }
 
-/** The `photo-screening` job (src/server/jobs/all-jobs.ts). */
+/** The `photo-screening` job (src/server/lifecycle/all-jobs.ts). */
 export const photoScreeningJob: PeriodicJob = {
   name: 'photo-screening',
   owns: 'photos awaiting screening (PHOTO_SCREENING on)',

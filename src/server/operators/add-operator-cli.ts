@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '~/shared/contracts/admin/roles';
 import { getConfig } from '../config';
 import { createContext } from '../context';
-import { siteOrigin } from '../mail/background-mail';
+import { siteOrigin } from '../outbox';
 import { addOperator } from './operator-accounts';
 
 const { values } = parseArgs({

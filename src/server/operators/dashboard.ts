@@ -1,8 +1,8 @@
 import { and, count, eq, gte, inArray, lt, min, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { conversions, messages, profiles, reports, users } from '../db/schema';
-import { revenueReport } from '../payments/revenue-report';
-import { dayEnd, dayStart, daysBefore, utcDay } from './utc-days';
+import { revenueReport } from '../payments';
+import { dayEnd, dayStart, daysBefore, utcDay } from '../platform/audit/utc-days';
 
 /** A count of today (UTC, so far) and of the 7 whole UTC days before it. */
 export interface DayComparison {

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { OperatorRole } from '~/shared/contracts/admin/roles';
 import { fail, ok, type Result } from '~/shared/errors';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../platform/passwords/passwords';
 import type { AppContext } from '../context';
 import { operators } from '../db/schema';
-import { recordAudit, type OperatorActor } from './audit-log';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
 import { endSessionsOf } from './operator-sessions';
 
 /**

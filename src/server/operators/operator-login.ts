@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
-import { issueOperatorDeviceToken, isKnownOperatorDevice } from '../auth/known-device';
-import { admitUnknownDevice, forgetAdmission, operatorPaceKey } from '../auth/login-pace';
-import { verifyPassword } from '../auth/passwords';
-import { hitRateLimit, rateLimited, refundRateLimit } from '../auth/rate-limit';
+import { issueOperatorDeviceToken, isKnownOperatorDevice } from '../auth';
+import { admitUnknownDevice, forgetAdmission, operatorPaceKey } from '../platform/rate-limit/login-pace';
+import { verifyPassword } from '../platform/passwords/passwords';
+import { hitRateLimit, rateLimited, refundRateLimit } from '../platform/rate-limit/rate-limit';
 import type { AppContext } from '../context';
 import { operators } from '../db/schema';
-import { recordAudit } from './audit-log';
+import { recordAudit } from '../platform/audit/audit-log';
 import { normaliseOperatorEmail } from './operator-accounts';
 import {
   createOperatorSession,

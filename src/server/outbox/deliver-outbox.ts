@@ -1,9 +1,9 @@
 import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { emailActivations, outboxMessages } from '../db/schema';
-import { backoffMs, claimLeased, drainLeased, type LeasedTable } from '../jobs/lease-queue';
+import { backoffMs, claimLeased, drainLeased, type LeasedTable } from '../platform/jobs/lease-queue';
 import type { PeriodicJob } from '../platform/jobs/periodic-job';
-import { sendPushToUser } from '../push/subscriptions';
+import { sendPushToUser } from '../push';
 import { deliverNotice } from './notices';
 import type { QueuedMail, QueuedPush } from './outbox';
 
@@ -210,7 +210,7 @@ export async function settleOutbox(): Promise<void> {
   while (inFlight.size > 0) await Promise.all([...inFlight]);
 }
 
-/** The `outbox` job (src/server/jobs/all-jobs.ts). */
+/** The `outbox` job (src/server/lifecycle/all-jobs.ts). */
 export const outboxDeliveryJob: PeriodicJob = {
   name: 'outbox',
   owns: 'outbox_messages: delivers due mails, pushes and notices; prunes delivered rows after 7 days',

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '~/shared/contracts/chat';
-import { notifyAboutMessage } from '../chat/message-push';
+import { notifyAboutMessage } from './message-push';
 import type { AppContext } from '../context';
-import { notifyAboutLike } from '../likes/like-push';
+import { notifyAboutLike } from './like-push';
 
 /**
  * Delivers one queued notice (`kind = 'notice'`; docs/product.md §10 Notifications): the channel

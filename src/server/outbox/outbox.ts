@@ -2,7 +2,7 @@ import type { PushPayload } from '~/shared/contracts/push';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { outboxMessages } from '../db/schema';
-import type { MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../platform/mail/mailer';
 
 /**
  * The durable outbox of mails and pushes (docs/architecture.md §5 Outbox, §6 convention 15).

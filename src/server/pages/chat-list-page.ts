@@ -1,5 +1,5 @@
 import { chatsContract, type ChatEntry } from '~/shared/contracts/chat';
-import { listChats } from '../chat/conversations';
+import { listChats } from '../chat';
 import type { AppContext } from '../context';
 
 /**

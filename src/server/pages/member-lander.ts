@@ -1,7 +1,7 @@
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { parseLanderSlug } from '~/shared/landers/lander-slug';
 import type { Locale } from '~/shared/locales';
-import { isBlockedEitherWay } from '../chat/blocks';
+import { isBlockedEitherWay } from '../blocks';
 import type { AppContext } from '../context';
 import { openMemberPage } from './open-member-page';
 

@@ -1,9 +1,9 @@
 import type { PublicProfile } from '~/shared/contracts/profile';
-import { deletedMemberProfile, isDeletedMember } from '../account/deleted-member';
-import { blockedByViewer, isBlockedEitherWay } from '../chat/blocks';
-import { canChatWith, conversationBetween, conversationFor } from '../chat/conversations';
+import { deletedMemberProfile, isDeletedMember } from '../platform/accounts/deleted-member';
+import { blockedByViewer, isBlockedEitherWay } from '../blocks';
+import { canChatWith, conversationBetween, conversationFor } from '../chat';
 import type { AppContext } from '../context';
-import { getPublicProfile } from '../members/profile-view';
+import { getPublicProfile } from '../members';
 
 /**
  * An open chat screen: the conversation's id (null while the member has not written yet, see

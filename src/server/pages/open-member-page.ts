@@ -1,8 +1,8 @@
 import type { PublicProfile } from '~/shared/contracts/profile';
 import { idParam } from '~/shared/contracts/define';
-import { blockedByViewer } from '../chat/blocks';
+import { blockedByViewer } from '../blocks';
 import type { AppContext } from '../context';
-import { openProfile } from '../members/open-profile';
+import { openProfile } from '../profiles';
 
 /**
  * The member of a profile URL (`/members/:memberId`, `/likes/m/:memberId`):

@@ -4,9 +4,9 @@ import { searchQuerySchema } from '~/shared/contracts/search';
 import { readSearchUrl, type FirstSearchPage } from '~/shared/search-url';
 import pTimeout from 'p-timeout';
 import type { AppContext } from '../context';
-import { searchByQuery } from '../members/search-query';
-import type { SiteConfig } from '../sites/site-config';
-import { feedCams } from '../xcams/webcams';
+import { searchByQuery } from '../members';
+import type { SiteConfig } from '../platform/sites/site-config';
+import { feedCams } from '../xcams';
 
 export interface SearchPageInput {
   /** The page's URL: its filters and page are read as the search island reads them. */

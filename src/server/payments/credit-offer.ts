@@ -1,7 +1,7 @@
 import { forCountry, type OfferedPackage, type PaymentMethod } from '~/shared/payments';
 
 export type { OfferedPackage };
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /** What a member of `country` can buy on the site and how they can pay (docs/product.md §11). */
 export interface CreditOffer {

@@ -1,7 +1,7 @@
 import { timeBonusCredits, type OfferedPackage } from '~/shared/payments';
 import { messageCost } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { creditOffer, type CreditOffer } from './credit-offer';
 import { discountOffer } from './discount-offer';
 import { currentTimeBonus } from './discounts';

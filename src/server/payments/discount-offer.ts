@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '~/shared/errors';
 import { discountedPrice, forCountry } from '~/shared/payments';
 import type { AppContext } from '../context';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import {
   currentTimeBonus,
   discountTerms,

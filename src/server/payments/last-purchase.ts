@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PaymentMethod } from '~/shared/payments';
 import type { AppContext } from '../context';
 import { paymentTransactions } from '../db/schema';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { creditOffer, type OfferedPackage } from './credit-offer';
 
 /**

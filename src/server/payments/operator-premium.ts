@@ -3,7 +3,7 @@ import { fail, ok, type Result } from '~/shared/errors';
 import { isPremium } from '~/shared/rules/message-costs';
 import type { AppContext } from '../context';
 import { subscriptions, users } from '../db/schema';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
 import { PaymentProviderError } from './payment-provider';
 import { cancelSubscription } from './renewals';
 

@@ -1,5 +1,5 @@
 import { forCountry, type PaymentMethod } from '~/shared/payments';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /** A premium plan as a member of one country sees it (cents, VAT included). */
 export interface OfferedPlan {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { paymentsConfigSchema } from '~/shared/payments-config';
-import { loadSites } from '../sites/load-sites';
-import type { SiteConfig } from '../sites/site-config';
+import { loadSites } from '../platform/sites/load-sites';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { pricingCountry, pricingView } from './pricing';
 
 const demo = loadSites(path.resolve(import.meta.dirname, '../../../config/sites')).defaultSite;

@@ -1,7 +1,7 @@
 import { forCountry, timeBonusCredits, type PaymentMethod } from '~/shared/payments';
 import type { Locale } from '~/shared/locales';
 import { messageCost } from '~/shared/rules/message-costs';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import { creditOffer } from './credit-offer';
 import { currentTimeBonus } from './discounts';
 

@@ -41,7 +41,7 @@ export async function reconcileOpenTransactions(ctx: AppContext): Promise<number
   return open.length;
 }
 
-/** The `payment-reconciliation` job (src/server/jobs/all-jobs.ts). */
+/** The `payment-reconciliation` job (src/server/lifecycle/all-jobs.ts). */
 export const paymentReconciliationJob: PeriodicJob = {
   name: 'payment-reconciliation',
   owns: 'open payment_transactions the webhook did not settle; paid premium plans without their subscription',
@@ -66,7 +66,7 @@ export async function runSandboxSubscriptions(ctx: AppContext): Promise<number> 
   return made.length;
 }
 
-/** The `sandbox-subscriptions` job (src/server/jobs/all-jobs.ts). */
+/** The `sandbox-subscriptions` job (src/server/lifecycle/all-jobs.ts). */
 export const sandboxSubscriptionsJob: PeriodicJob = {
   name: 'sandbox-subscriptions',
   owns: "renewals of the built-in sandbox provider's subscriptions",

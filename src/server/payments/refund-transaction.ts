@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import type { AppContext } from '../context';
 import { paymentTransactions, users } from '../db/schema';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
 import type { TransactionRow } from './grant-purchase';
 import { PaymentProviderError, type ProviderPayment } from './payment-provider';
 import { transactionListColumns, toListItem, type TransactionListItem } from './search-transactions';

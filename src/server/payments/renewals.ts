@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { vatIncluded } from '~/shared/payments';
 import type { AppContext } from '../context';
 import { paymentTransactions, subscriptions, users } from '../db/schema';
-import { siteOrigin } from '../mail/background-mail';
+import { siteOrigin } from '../outbox';
 import type { TransactionRow } from './grant-purchase';
 import type { ProviderPayment } from './payment-provider';
 import { PAYMENT_WEBHOOK_PATH } from './start-purchase';

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { paymentTransactions, profiles } from '../db/schema';
-import { dayEnd, dayStart } from '../operators/utc-days';
+import { dayEnd, dayStart } from '../platform/audit/utc-days';
 
 /** What one revenue row is per: a UTC day, a site, the member's country, or only its currency. */
 export const REVENUE_GROUPINGS = ['day', 'site', 'country', 'currency'] as const;

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { paymentTransactions, users, type TransactionStatus } from '../db/schema';
-import { dayEnd, dayStart } from '../operators/utc-days';
+import { dayEnd, dayStart } from '../platform/audit/utc-days';
 
 /** The filters of the console's transaction list; every one optional. */
 export interface TransactionFilter {

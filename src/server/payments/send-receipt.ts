@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
-import { siteOrigin } from '../mail/background-mail';
-import { queueMail } from '../outbox/outbox';
-import { receiptMail } from '../mail/receipt-mail';
+import { siteOrigin } from '../outbox';
+import { queueMail } from '../outbox';
+import { receiptMail } from '../platform/mail/receipt-mail';
 import { transactionMailee } from './transaction-mail';
 
 /**

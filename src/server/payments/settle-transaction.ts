@@ -1,7 +1,7 @@
 import { and, eq, TransactionRollbackError } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
-import { recordConversion } from '../affiliates/record-conversion';
-import { returnQuota, takeQuota } from '../auth/rate-limit';
+import { recordConversion } from '../affiliates';
+import { returnQuota, takeQuota } from '../platform/rate-limit/rate-limit';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { paymentTransactions, type TransactionStatus } from '../db/schema';
@@ -9,7 +9,7 @@ import { releaseDiscount } from './discounts';
 import { grantPurchase, reversePurchase, type TransactionRow } from './grant-purchase';
 import type { ProviderPayment, ProviderPaymentStatus } from './payment-provider';
 import { afterPremiumPaid, afterPremiumReversed, renewalTransaction } from './renewals';
-import { nudgeOutbox } from '../outbox/deliver-outbox';
+import { nudgeOutbox } from '../outbox';
 import { queueFailedRenewalMail } from './transaction-mail';
 import { queueReceipt } from './send-receipt';
 import { grantRefusal, refundUngranted, type GrantRefusal } from './ungranted-payment';

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { isLocale, LOCALE_TAGS } from '~/shared/locales';
 import type { AppContext } from '../context';
 import { paymentTransactions, profiles, users } from '../db/schema';
-import { siteMailFrom, siteOrigin } from '../mail/background-mail';
-import { queueMail } from '../outbox/outbox';
-import { memberMail, type MailRecipient } from '../mail/mail-layout';
-import type { SiteConfig } from '../sites/site-config';
+import { siteMailFrom, siteOrigin } from '../outbox';
+import { queueMail } from '../outbox';
+import { memberMail, type MailRecipient } from '../platform/mail/mail-layout';
+import type { SiteConfig } from '../platform/sites/site-config';
 import type { TransactionRow } from './grant-purchase';
 
 /** A transaction with whom and from which site to mail about it. */

@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import pTimeout from 'p-timeout';
 import type { Config } from '../config';
-import { isLoopbackAddress, isPublicUnicastAddress, parseIpAddress } from '../security/public-address';
+import { isLoopbackAddress, isPublicUnicastAddress, parseIpAddress } from '../platform/security/public-address';
 
 /**
  * Where the server may send pushes (docs/product.md §7, push endpoints). A member hands us the

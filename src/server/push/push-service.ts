@@ -2,8 +2,8 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import webpush, { WebPushError } from 'web-push';
 import type { PushPayload } from '~/shared/contracts/push';
-import { createGuardedLookup } from '../security/guarded-lookup';
-import { isLoopbackAddress } from '../security/public-address';
+import { createGuardedLookup } from '../platform/security/guarded-lookup';
+import { isLoopbackAddress } from '../platform/security/public-address';
 import { checkEndpointUrl, isAllowedPushAddress, type PushEndpointPolicy } from './endpoint-policy';
 import type { VapidKeys } from './vapid';
 

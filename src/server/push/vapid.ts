@@ -1,6 +1,6 @@
 import path from 'node:path';
 import webpush from 'web-push';
-import { readOrCreateOnce } from '../security/create-once';
+import { readOrCreateOnce } from '../platform/security/create-once';
 
 /** VAPID key pair (base64url) and the contact subject sent to push services. */
 export interface VapidKeys {

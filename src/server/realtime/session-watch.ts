@@ -1,4 +1,4 @@
-import { liveSessionIds } from '../auth/sessions';
+import { liveSessionIds } from '../platform/accounts/sessions';
 import type { AppContext } from '../context';
 
 /** Every open stream's session is re-checked this often (ms): the safety net when a notice was missed. */

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context';
-import { eventsAfter, latestEventId } from './events';
+import { eventsAfter, latestEventId } from '../platform/events/events';
 import { HEARTBEAT_MS, streamClosed, streamOpened } from './presence';
 import { watchSession } from './session-watch';
-import { openEventStreams } from '../metrics/series';
+import { openEventStreams } from '../platform/metrics/series';
 
 /** Reconnect delay the browser is told to use (ms). */
 export const RETRY_MS = 3_000;

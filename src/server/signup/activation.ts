@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { ok, type Result } from '~/shared/errors';
 import { isLocale } from '~/shared/locales';
-import { recordConversion } from '../affiliates/record-conversion';
-import { hitRateLimit, rateLimited } from '../auth/rate-limit';
+import { recordConversion } from '../affiliates';
+import { hitRateLimit, rateLimited } from '../platform/rate-limit/rate-limit';
 import type { AppContext } from '../context';
 import { emailActivations, profiles, users } from '../db/schema';
-import { activationMail } from '../mail/activation-mail';
-import { nudgeOutbox, nudgeOutboxAndWait, settleOutbox } from '../outbox/deliver-outbox';
-import { queueMail } from '../outbox/outbox';
+import { activationMail } from '../platform/mail/activation-mail';
+import { nudgeOutbox, nudgeOutboxAndWait, settleOutbox } from '../outbox';
+import { queueMail } from '../outbox';
 
 /** Activation links stay valid this long (ms). */
 export const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,16 +2,16 @@ import type { SignupPayload } from '~/shared/contracts/auth';
 import { fail, ok, type Result } from '~/shared/errors';
 import { isNameEqualToEmail } from '~/shared/rules/signup-rules';
 import type { TrackingRecordValue } from '~/shared/tracking';
-import { recordConversion } from '../affiliates/record-conversion';
-import { attributionOf } from '../affiliates/attribution';
-import { hashPassword } from '../auth/passwords';
+import { recordConversion } from '../affiliates';
+import { attributionOf } from '../affiliates';
+import { hashPassword } from '../platform/passwords/passwords';
 import type { AppContext } from '../context';
-import { grantCredits } from '../credits/credits';
+import { grantCredits } from '../credits';
 import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
 import { findAccount, mailproviderOf } from '../platform/accounts/find-account';
-import type { SiteConfig } from '../sites/site-config';
-import { accessFor } from '../sites/visitor-access';
+import type { SiteConfig } from '../platform/sites/site-config';
+import { accessFor } from '../platform/sites/visitor-access';
 
 export interface CreateAccountInput {
   site: SiteConfig;

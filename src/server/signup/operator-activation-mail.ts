@@ -1,8 +1,8 @@
 import { fail, ok, type Result } from '~/shared/errors';
-import { memberMailInfo } from '../auth/member-mail-info';
+import { memberMailInfo } from '../platform/accounts/member-mail-info';
 import type { AppContext } from '../context';
-import { siteMailFrom, siteOrigin } from '../mail/background-mail';
-import { recordAudit, type OperatorActor } from '../operators/audit-log';
+import { siteMailFrom, siteOrigin } from '../outbox';
+import { recordAudit, type OperatorActor } from '../platform/audit/audit-log';
 import { resendActivationMail } from './activation';
 
 /**

@@ -1,15 +1,15 @@
 import { and, eq, gt, isNull, lt, lte } from 'drizzle-orm';
 import { fail, ok, type Result } from '~/shared/errors';
 import { LAST_STEP } from '~/shared/rules/signup-steps';
-import { memberMailInfo } from '../auth/member-mail-info';
+import { memberMailInfo } from '../platform/accounts/member-mail-info';
 import type { AppContext } from '../context';
 import { awaitingSignupReminder, profiles, users } from '../db/schema';
-import { siteMailFrom, siteOrigin } from '../mail/background-mail';
-import { signupReminderMail } from '../mail/signup-reminder-mail';
+import { siteMailFrom, siteOrigin } from '../outbox';
+import { signupReminderMail } from '../platform/mail/signup-reminder-mail';
 import type { PeriodicJob } from '../platform/jobs/periodic-job';
-import { deliverDueOutbox } from '../outbox/deliver-outbox';
-import { queueMail } from '../outbox/outbox';
-import { consumeAccountToken, issueAccountToken } from '../security/account-tokens';
+import { deliverDueOutbox } from '../outbox';
+import { queueMail } from '../outbox';
+import { consumeAccountToken, issueAccountToken } from '../platform/security/account-tokens';
 
 const HOUR_MS = 60 * 60_000;
 /** docs/product.md §10: a member who stopped the wizard is reminded once the account is this old (ms). */
@@ -114,7 +114,7 @@ export async function useCompleteSignupLink(
   return ok({ userId: member.id });
 }
 
-/** The `signup-reminder` job (src/server/jobs/all-jobs.ts). */
+/** The `signup-reminder` job (src/server/lifecycle/all-jobs.ts). */
 export const signupReminderJob: PeriodicJob = {
   name: 'signup-reminder',
   owns: 'users.signup_reminder_sent_at: complete-signup reminder mails (queued in the outbox)',

@@ -1,8 +1,8 @@
 import type { PublicSettings } from '~/shared/contracts/settings';
 import type { Locale } from '~/shared/locales';
-import { regionDataOf } from '../geo/regions';
-import { visitorCountry } from '../geo/visitor-country';
-import type { SiteConfig } from './site-config';
+import { regionDataOf } from '../geo';
+import { visitorCountry } from '../geo';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /**
  * The settings the browser needs (docs/product.md §3 Settings), from a site config plus

@@ -1,5 +1,5 @@
-import type { SiteConfig } from './site-config';
-import type { SiteRegistry } from './load-sites';
+import type { SiteConfig } from '../platform/sites/site-config';
+import type { SiteRegistry } from '../platform/sites/load-sites';
 
 /**
  * The headers site resolution reads, by lower-case name (`null` when absent).

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteHosts } from '../../../scripts/site-hosts.mjs';
-import { loadSites } from './load-sites';
+import { loadSites } from '../platform/sites/load-sites';
 
 describe('the development server allows every configured host (docs/architecture.md §5)', () => {
   it("lists every demo site's hosts, so http://lovelane.test:4321 is served by npm run dev", () => {

@@ -1,7 +1,7 @@
 import { fail, ok, type Result } from '~/shared/errors';
 import type { Locale } from '~/shared/locales';
-import { regionDataOf, type Region } from '../geo/regions';
-import type { SiteConfig } from './site-config';
+import { regionDataOf, type Region } from '../geo';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /**
  * `GET /api/regions.php` (docs/product.md §7): `{ region_data }`, the regions per country of the

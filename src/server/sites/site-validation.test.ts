@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSites, SiteConfigError } from './load-sites';
-import { isCountryCode, isCurrencyCode } from './site-codes';
+import { loadSites, SiteConfigError } from '../platform/sites/load-sites';
+import { isCountryCode, isCurrencyCode } from '../platform/sites/site-codes';
 
 /**
  * docs/product.md §3 Settings, Site file validation: each refusal names the file and the field.

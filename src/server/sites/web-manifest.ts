@@ -1,5 +1,5 @@
 import { LOCALE_TAGS, type Locale } from '~/shared/locales';
-import type { SiteConfig } from './site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 
 /** Theme and background colours per template (match the tokens in src/styles). */
 export const TEMPLATE_COLOURS = {

@@ -1,7 +1,7 @@
 import { GENDERS } from '~/shared/constants';
-import { avatarKeys } from '../db/seed/avatars';
-import { AGE_BANDS, bandOfAvatar, seededRandom } from '../db/seed/avatar-traits';
-import { firstNameFor } from '../db/seed/first-names';
+import { avatarKeys } from '../platform/demo-people/avatars';
+import { AGE_BANDS, bandOfAvatar, seededRandom } from '../platform/demo-people/avatar-traits';
+import { firstNameFor } from '../platform/demo-people/first-names';
 import type { CamProvider, CamQuery, FeedCam } from './cam-provider';
 
 /** Demo performers use the first avatars of the seeded pool (pool avatars 0–19; the seed always renders them). */

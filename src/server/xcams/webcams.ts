@@ -5,7 +5,7 @@ import { isPaidMember } from '~/shared/rules/message-costs';
 import { isWebcamEligible } from '~/shared/rules/member-rules';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import type { SiteConfig } from '../sites/site-config';
+import type { SiteConfig } from '../platform/sites/site-config';
 import type { CamQuery, FeedCam } from './cam-provider';
 
 /**

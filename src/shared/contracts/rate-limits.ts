@@ -1,6 +1,6 @@
 /**
  * The names of the server's rate limits (their sizes are in `rateLimitFor()`,
- * src/server/auth/rate-limit.ts). Shared so that a contract can declare the limit the operation
+ * src/server/platform/rate-limit/rate-limit.ts). Shared so that a contract can declare the limit the operation
  * pipeline applies before its handler runs (`rateLimit` in ./define.ts, docs/architecture.md
  * "Operations").
  */

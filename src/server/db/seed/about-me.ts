@@ -1,6 +1,6 @@
 import type { Gender } from '~/shared/constants';
 import type { Locale } from '~/shared/locales';
-import type { Random } from './avatar-traits';
+import type { Random } from '../../platform/demo-people/avatar-traits';
 
 /** A sentence that reads the same for everyone, or its `[woman, man]` forms where the language marks the writer's gender. */
 type Sentence = string | [female: string, male: string];

@@ -10,7 +10,7 @@ import { getConfig } from '../../config';
 import { createContext } from '../../context';
 import { users } from '../schema';
 import { seedMembers } from './seed-members';
-import { ensureLanderMedia } from '../../landers/lander-media';
+import { ensureLanderMedia } from '../../landers';
 
 const config = getConfig();
 const ctx = await createContext(config);

@@ -16,9 +16,9 @@ import {
   seededRandom,
   type Accessory,
   type AvatarTraits,
-} from './avatar-traits';
+} from '../../platform/demo-people/avatar-traits';
 import { demoMember, type DemoMember } from './demo-member';
-import { FIRST_NAMES } from './first-names';
+import { FIRST_NAMES } from '../../platform/demo-people/first-names';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const POOL = 120;

@@ -1,10 +1,16 @@
 import { subDays } from 'date-fns';
 import type { Gender } from '~/shared/constants';
 import type { Locale } from '~/shared/locales';
-import { largestTowns, type TownPlace } from '../../geo/geocode';
+import { largestTowns, type TownPlace } from '../../geo';
 import { aboutMeText } from './about-me';
-import { AGE_BANDS, bandOfAge, bandOfAvatar, seededRandom, type Random } from './avatar-traits';
-import { firstNameFor } from './first-names';
+import {
+  AGE_BANDS,
+  bandOfAge,
+  bandOfAvatar,
+  seededRandom,
+  type Random,
+} from '../../platform/demo-people/avatar-traits';
+import { firstNameFor } from '../../platform/demo-people/first-names';
 
 interface CountryProfile {
   country: string;

@@ -1,12 +1,12 @@
 import { fakerEN_US } from '@faker-js/faker';
 import { format } from 'date-fns';
 import { inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../../platform/passwords/passwords';
 import type { AppContext } from '../../context';
 import { creditLedger, images, likes, profiles, users } from '../schema';
-import { ensureAvatarPool } from './avatars';
+import { ensureAvatarPool } from '../../platform/demo-people/avatars';
 import { demoMember } from './demo-member';
-import { DEMO_CAM_AVATARS } from '../../xcams/demo-cams';
+import { DEMO_CAM_AVATARS } from '../../xcams';
 
 /** Password of every demo account (documented in the README). */
 export const DEMO_PASSWORD = 'amora-demo';

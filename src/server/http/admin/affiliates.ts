@@ -5,9 +5,9 @@ import {
   adminResendPostbackContract,
 } from '~/shared/contracts/admin/affiliates';
 import { fail, ok } from '~/shared/errors';
-import { affiliateBreakdown } from '../../affiliates/affiliate-breakdown';
-import { landerReport } from '../../affiliates/lander-report';
-import { listPostbacks, postbackAttemptLog, resendPostback } from '../../affiliates/postback-log';
+import { affiliateBreakdown } from '../../affiliates';
+import { landerReport } from '../../affiliates';
+import { listPostbacks, postbackAttemptLog, resendPostback } from '../../affiliates';
 import { defineOperation } from '../api';
 
 const PAGE = 50;

@@ -7,11 +7,11 @@ import {
 } from '~/shared/contracts/admin/auth';
 import { canOpen, SECTION_ROLES, type AdminSection } from '~/shared/contracts/admin/roles';
 import { fail, ok } from '~/shared/errors';
-import { completeOperatorSetup } from '../../operators/operator-accounts';
-import { finishOperatorLogin, startOperatorLogin } from '../../operators/operator-login';
-import { endOperatorSession, OPERATOR_SESSION_MS, SECOND_FACTOR_MS } from '../../operators/operator-sessions';
+import { completeOperatorSetup } from '../../operators';
+import { finishOperatorLogin, startOperatorLogin } from '../../operators';
+import { endOperatorSession, OPERATOR_SESSION_MS, SECOND_FACTOR_MS } from '../../operators';
 import { defineOperation } from '../api';
-import { OPERATOR_DEVICE_COOKIE } from '../../auth/known-device';
+import { OPERATOR_DEVICE_COOKIE } from '../../auth';
 import { operatorCookie, operatorDeviceCookie, readCookies } from '../cookies';
 
 /** Operator log-in steps, log-out, setup link and the current operator (docs/product.md §13 Access). */

@@ -1,7 +1,7 @@
 import { adminDashboardContract } from '~/shared/contracts/admin/dashboard';
 import { canOpen } from '~/shared/contracts/admin/roles';
 import { ok } from '~/shared/errors';
-import { dashboardFigures } from '../../operators/dashboard';
+import { dashboardFigures } from '../../operators';
 import { defineOperation } from '../api';
 
 /**

@@ -9,13 +9,13 @@ import {
   adminRevokePremiumContract,
 } from '~/shared/contracts/admin/members';
 import { fail, ok } from '~/shared/errors';
-import { deleteAccountAsOperator } from '../../account/operator-delete-account';
-import { sendResetLinkAsOperator } from '../../auth/operator-reset-link';
-import { adjustCredits } from '../../credits/adjust-credits';
-import { findMembers } from '../../members/find-members';
-import { memberRecord } from '../../members/member-record';
-import { grantPremium, revokePremium } from '../../payments/operator-premium';
-import { resendActivationAsOperator } from '../../signup/operator-activation-mail';
+import { deleteAccountAsOperator } from '../../account';
+import { sendResetLinkAsOperator } from '../../auth';
+import { adjustCredits } from '../../credits';
+import { findMembers } from '../../members';
+import { memberRecord } from '../../members';
+import { grantPremium, revokePremium } from '../../payments';
+import { resendActivationAsOperator } from '../../signup';
 import { defineOperation } from '../api';
 
 /** The member id of a path (`:id`), or null past the largest id a member can have. */

@@ -11,11 +11,11 @@ import {
   type MemberModerationView,
 } from '~/shared/contracts/admin/moderation';
 import { ok, type ErrorCode, type Result } from '~/shared/errors';
-import { banMember, liftRestriction, suspendMember } from '../../moderation/account-actions';
-import { clearAbout, removeMemberPhoto, warnMember } from '../../moderation/content-actions';
-import { actOnReport } from '../../moderation/report-actions';
-import { getReportDetail } from '../../moderation/report-detail';
-import { listOpenReports, reportsSla } from '../../moderation/reports-queue';
+import { banMember, liftRestriction, suspendMember } from '../../moderation';
+import { clearAbout, removeMemberPhoto, warnMember } from '../../moderation';
+import { actOnReport } from '../../moderation';
+import { getReportDetail } from '../../moderation';
+import { listOpenReports, reportsSla } from '../../moderation';
 import { defineOperation } from '../api';
 
 /** A member action's answer: the member's account state after it. */

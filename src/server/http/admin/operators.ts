@@ -6,9 +6,9 @@ import {
   adminUpdateOperatorContract,
 } from '~/shared/contracts/admin/operators';
 import { ok } from '~/shared/errors';
-import { listAudit } from '../../operators/audit-log';
-import { addOperator, listOperators, resetOperatorAccess, updateOperator } from '../../operators/operator-accounts';
-import { siteOrigin } from '../../sites/site-origin';
+import { listAudit } from '../../platform/audit/audit-log';
+import { addOperator, listOperators, resetOperatorAccess, updateOperator } from '../../operators';
+import { siteOrigin } from '../../platform/sites/site-origin';
 import { defineOperation } from '../api';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -5,10 +5,10 @@ import {
   adminTransactionsContract,
 } from '~/shared/contracts/admin/payments';
 import { ok } from '~/shared/errors';
-import { failedRenewals } from '../../payments/failed-renewals';
-import { refundTransaction } from '../../payments/refund-transaction';
-import { revenueReport } from '../../payments/revenue-report';
-import { searchTransactions, type TransactionListItem } from '../../payments/search-transactions';
+import { failedRenewals } from '../../payments';
+import { refundTransaction } from '../../payments';
+import { revenueReport } from '../../payments';
+import { searchTransactions, type TransactionListItem } from '../../payments';
 import { defineOperation } from '../api';
 
 const PAGE = 50;

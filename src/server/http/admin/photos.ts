@@ -5,8 +5,8 @@ import {
   adminRejectPhotoContract,
 } from '~/shared/contracts/admin/photos';
 import { ok } from '~/shared/errors';
-import { approvePhoto, approvePhotos, rejectPhoto } from '../../moderation/photo-review';
-import { photoReviewQueue } from '../../moderation/photo-review-queue';
+import { approvePhoto, approvePhotos, rejectPhoto } from '../../moderation';
+import { photoReviewQueue } from '../../moderation';
 import { defineOperation } from '../api';
 
 /** Photo review (docs/product.md §13 Photo review): the queue, approve (one or several), reject. */

@@ -5,9 +5,9 @@ import {
   showDeleteOfferContract,
 } from '~/shared/contracts/account-deletion';
 import { ok } from '~/shared/errors';
-import { deleteAccount } from '../../account/delete-account';
-import { acceptDeleteOffer, deleteOfferState, showDeleteOffer } from '../../account/delete-discount';
-import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
+import { deleteAccount } from '../../account';
+import { acceptDeleteOffer, deleteOfferState, showDeleteOffer } from '../../account';
+import { hitRateLimit, rateLimited } from '../../platform/rate-limit/rate-limit';
 import { defineOperation } from '../api';
 import { clearSessionCookie } from '../cookies';
 

@@ -1,6 +1,6 @@
 import { activationContract, resendActivationContract } from '~/shared/contracts/activation';
 import { ok } from '~/shared/errors';
-import { ensureActivationMail, resendActivationMail } from '../../signup/activation';
+import { ensureActivationMail, resendActivationMail } from '../../signup';
 import { defineOperation } from '../api';
 import { publicOrigin } from '../public-origin';
 

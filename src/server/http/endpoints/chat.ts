@@ -8,10 +8,10 @@ import {
   typingContract,
 } from '~/shared/contracts/chat';
 import { ok } from '~/shared/errors';
-import { deleteChat, listChats, startConversation } from '../../chat/conversations';
-import { listMessages, sendMessage } from '../../chat/messages';
-import { sendTyping } from '../../chat/typing';
-import { searchGifs } from '../../gifs/search-gifs';
+import { deleteChat, listChats, startConversation } from '../../chat';
+import { listMessages, sendMessage } from '../../chat';
+import { sendTyping } from '../../chat';
+import { searchGifs } from '../../gifs';
 import { defineOperation } from '../api';
 
 /** `GET /api/chats.php` (docs/product.md §7): the member's chat list; 403 for visitors. */

@@ -4,7 +4,7 @@ import {
   requestDataExportContract,
 } from '~/shared/contracts/data-export';
 import { ok } from '~/shared/errors';
-import { dataExportLink, dataExportStatus, requestDataExport } from '../../account/data-export';
+import { dataExportLink, dataExportStatus, requestDataExport } from '../../account';
 import { defineOperation } from '../api';
 
 /** `/api/data_export.php`: status, request, download link (docs/product.md §10 Data export). */

@@ -1,6 +1,6 @@
 import { devActionContract } from '~/shared/contracts/dev';
 import { ok } from '~/shared/errors';
-import { setCreditsToZero } from '../../credits/set-credits-to-zero';
+import { setCreditsToZero } from '../../credits';
 import { defineOperation } from '../api';
 
 /** `POST /api/dev.php`: exists only when NODE_ENV=development; 404 otherwise. */

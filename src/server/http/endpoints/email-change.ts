@@ -8,13 +8,8 @@ import {
   undoEmailChangeContract,
 } from '~/shared/contracts/email-change';
 import { ok } from '~/shared/errors';
-import {
-  cancelEmailChange,
-  emailChangeStatus,
-  requestEmailChange,
-  resendEmailChange,
-} from '../../account/change-email';
-import { checkEmailChangeUndo, confirmEmailChange, undoEmailChange } from '../../account/email-change-links';
+import { cancelEmailChange, emailChangeStatus, requestEmailChange, resendEmailChange } from '../../account';
+import { checkEmailChangeUndo, confirmEmailChange, undoEmailChange } from '../../account';
 import { defineOperation, type ApiRequest } from '../api';
 import { publicOrigin } from '../public-origin';
 

@@ -1,6 +1,6 @@
 import { geocodeContract } from '~/shared/contracts/geocode';
 import { fail, ok } from '~/shared/errors';
-import { reverseGeocode } from '../../geo/geocode';
+import { reverseGeocode } from '../../geo';
 import { defineOperation } from '../api';
 
 /** `GET /api/geocode.php?lat=&lon=` (docs/product.md §7): the nearest known place; 404 when none is near. */

@@ -1,6 +1,6 @@
 import { likeContract, likesContract, unlikeContract } from '~/shared/contracts/likes';
 import { ok } from '~/shared/errors';
-import { likeProfile, listLikes, unlikeProfile } from '../../likes/likes';
+import { likeProfile, listLikes, unlikeProfile } from '../../likes';
 import { defineOperation } from '../api';
 
 /** `GET|POST|DELETE /api/likes.php` (docs/product.md §7); members only (403 for visitors). */

@@ -1,7 +1,7 @@
 import { loginContract } from '~/shared/contracts/auth';
 import { ok } from '~/shared/errors';
-import { DEVICE_COOKIE } from '../../auth/known-device';
-import { logIn } from '../../auth/log-in';
+import { DEVICE_COOKIE } from '../../auth';
+import { logIn } from '../../auth';
 import { defineOperation } from '../api';
 import { deviceCookie, readCookies } from '../cookies';
 import { startSessionFor } from '../start-session';

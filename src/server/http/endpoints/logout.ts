@@ -1,6 +1,6 @@
 import { logoutContract } from '~/shared/contracts/auth';
 import { ok } from '~/shared/errors';
-import { destroySession } from '../../auth/sessions';
+import { destroySession } from '../../platform/accounts/sessions';
 import { defineOperation } from '../api';
 import { clearSessionCookie } from '../cookies';
 

@@ -1,7 +1,7 @@
 import { companyInfoContract, interestsContract, regionsContract } from '~/shared/contracts/lookups';
 import { ok } from '~/shared/errors';
-import { profileFieldChoices } from '../../members/profile-field-choices';
-import { siteRegions } from '../../sites/site-regions';
+import { profileFieldChoices } from '../../members';
+import { siteRegions } from '../../sites';
 import { detectRequestLocale } from '../request-locale';
 import { defineOperation, type ApiRequest } from '../api';
 

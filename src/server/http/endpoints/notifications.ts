@@ -1,6 +1,6 @@
 import { notificationSettingsContract, updateNotificationSettingsContract } from '~/shared/contracts/notifications';
 import { ok } from '~/shared/errors';
-import { getNotificationSettings, updateNotificationSettings } from '../../account/notification-settings';
+import { getNotificationSettings, updateNotificationSettings } from '../../platform/accounts/notification-settings';
 import { defineOperation } from '../api';
 
 /** `GET|PUT /api/notifications.php`: the member's own notification settings (docs/product.md §10 Notifications). */

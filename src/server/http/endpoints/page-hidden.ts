@@ -1,6 +1,6 @@
 import { pageHiddenContract } from '~/shared/contracts/push';
 import { ok } from '~/shared/errors';
-import { markActive } from '../../members/last-active';
+import { markActive } from '../../members';
 import { defineOperation } from '../api';
 
 /**

@@ -4,9 +4,9 @@ import {
   resetPasswordContract,
 } from '~/shared/contracts/password';
 import { ok } from '~/shared/errors';
-import { changePassword } from '../../auth/change-password';
-import { requestPasswordReset, resetPassword } from '../../auth/password-reset';
-import { hitRateLimit, rateLimited } from '../../auth/rate-limit';
+import { changePassword } from '../../auth';
+import { requestPasswordReset, resetPassword } from '../../auth';
+import { hitRateLimit, rateLimited } from '../../platform/rate-limit/rate-limit';
 import { defineOperation } from '../api';
 import { publicOrigin } from '../public-origin';
 import { startSessionFor } from '../start-session';

@@ -6,12 +6,12 @@ import {
   transactionContract,
 } from '~/shared/contracts/payments';
 import { fail, ok } from '~/shared/errors';
-import { discountOffer } from '../../payments/discount-offer';
-import { PaymentProviderError } from '../../payments/payment-provider';
-import { premiumStatus } from '../../payments/premium-status';
-import { cancelSubscription } from '../../payments/renewals';
-import { startPurchase } from '../../payments/start-purchase';
-import { viewTransaction } from '../../payments/transaction-view';
+import { discountOffer } from '../../payments';
+import { PaymentProviderError } from '../../payments';
+import { premiumStatus } from '../../payments';
+import { cancelSubscription } from '../../payments';
+import { startPurchase } from '../../payments';
+import { viewTransaction } from '../../payments';
 import { defineOperation } from '../api';
 import { publicOrigin } from '../public-origin';
 

@@ -1,10 +1,10 @@
 import { arrangePhotosContract, deletePhotoContract, photosContract } from '~/shared/contracts/photos';
 import { MAX_UPLOAD_BYTES, profileImageContract } from '~/shared/contracts/upload';
 import { ok } from '~/shared/errors';
-import { addProfileImage } from '../../media/add-profile-image';
-import { arrangeProfileImages } from '../../media/arrange-profile-images';
-import { deleteProfileImage } from '../../media/delete-profile-image';
-import { listOwnPhotos } from '../../media/own-photos';
+import { addProfileImage } from '../../media';
+import { arrangeProfileImages } from '../../media';
+import { deleteProfileImage } from '../../media';
+import { listOwnPhotos } from '../../media';
 import { defineOperation } from '../api';
 import { readSingleFile } from '../multipart';
 

@@ -6,8 +6,8 @@ import {
   unblockContract,
 } from '~/shared/contracts/safety';
 import { ok } from '~/shared/errors';
-import { blockedByViewer, blockMember, listBlockedMembers, unblockMember } from '../../chat/blocks';
-import { reportProfile } from '../../chat/reports';
+import { blockedByViewer, blockMember, listBlockedMembers, unblockMember } from '../../blocks';
+import { reportProfile } from '../../chat';
 import { defineOperation } from '../api';
 
 /** `GET|POST|DELETE /api/block.php` (the blocked-members list, one member's block, blocking, unblocking). */

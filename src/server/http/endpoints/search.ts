@@ -1,8 +1,8 @@
 import { profileContract, searchContract } from '~/shared/contracts/search';
 import { fail, ok } from '~/shared/errors';
-import { openProfile } from '../../members/open-profile';
-import { searchByQuery } from '../../members/search-query';
-import { searchDefaultCountry } from '../../geo/visitor-country';
+import { openProfile } from '../../profiles';
+import { searchByQuery } from '../../members';
+import { searchDefaultCountry } from '../../geo';
 import { requestAccess } from '../visitor-access';
 import { defineOperation } from '../api';
 

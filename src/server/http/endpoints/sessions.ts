@@ -1,7 +1,7 @@
 import { endOtherSessionsContract, endSessionContract, listSessionsContract } from '~/shared/contracts/sessions';
 import { ok } from '~/shared/errors';
-import { endOtherSessions, endSessionByHandle } from '../../auth/end-session';
-import { listSessions } from '../../auth/list-sessions';
+import { endOtherSessions, endSessionByHandle } from '../../auth';
+import { listSessions } from '../../platform/accounts/list-sessions';
 import { defineOperation } from '../api';
 
 /** `/api/sessions.php`: list, "log out there", "log out everywhere else" (docs/product.md §10 Sessions). */

@@ -1,6 +1,6 @@
 import { settingsContract } from '~/shared/contracts/settings';
 import { ok } from '~/shared/errors';
-import { toPublicSettings } from '../../sites/public-settings';
+import { toPublicSettings } from '../../sites';
 import { detectRequestLocale } from '../request-locale';
 import { defineOperation } from '../api';
 

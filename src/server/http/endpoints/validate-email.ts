@@ -1,6 +1,6 @@
 import { emailCheckContract } from '~/shared/contracts/email-check';
 import { ok } from '~/shared/errors';
-import { checkEmail } from '../../signup/check-email';
+import { checkEmail } from '../../signup';
 import { defineOperation } from '../api';
 
 /** `GET /api/validate_email.php?email=` (docs/product.md §7), rate-limited per address (the contract's `rateLimit`). */

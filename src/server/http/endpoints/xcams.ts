@@ -1,5 +1,5 @@
 import { xcamsSearchContract } from '~/shared/contracts/xcams';
-import { searchCams } from '../../xcams/webcams';
+import { searchCams } from '../../xcams';
 import { defineOperation } from '../api';
 
 /** `GET /api/xcams/search.php` (docs/product.md §7): cams for an eligible member (403 otherwise). */

@@ -1,6 +1,6 @@
-import { confirmEmailChange } from '~/server/account/email-change-links';
+import { confirmEmailChange } from '~/server/account';
 import { getAppContext } from '~/server/app';
-import { peekPasswordReset } from '~/server/auth/password-reset';
+import { peekPasswordReset } from '~/server/auth';
 import { handleUnsubscribeRequest, type UnsubscribeOutcome } from '../unsubscribe-request';
 import type { PageLoad, PageRequest } from './page-request';
 

@@ -3,7 +3,7 @@ import { getAppContext } from '~/server/app';
 import type { AppContext } from '~/server/context';
 import { chatListForPage } from '~/server/pages/chat-list-page';
 import { CHAT_FAILED_PARAM, openChatPage, openMemberChatPage, type OpenChat } from '~/server/pages/open-chat-page';
-import { chatWallet } from '~/server/payments/credits-page-offer';
+import { chatWallet } from '~/server/payments';
 import { requireMember, signupRedirect } from './page-access';
 import type { PageLoad, PageRequest } from './page-request';
 import { loadErrorPageData, type ErrorPageData } from './site-pages';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { User } from '~/shared/contracts/profile';
-import { loadSites } from '../../sites/load-sites';
+import { loadSites } from '../../platform/sites/load-sites';
 import { loadMemberChatPage } from './chat-pages';
 import { loadLikesTabPage, loadSearchPage, loadSignupMatchesPage } from './member-pages';
 import { memberLoginRedirect, operatorLoginRedirect, requireMember, signupRedirect } from './page-access';

@@ -1,7 +1,7 @@
 import type { User } from '~/shared/contracts/profile';
 import type { Locale } from '~/shared/locales';
-import type { SiteConfig } from '~/server/sites/site-config';
-import type { VisitorAccess } from '~/server/sites/visitor-access';
+import type { SiteConfig } from '~/server/platform/sites/site-config';
+import type { VisitorAccess } from '~/server/platform/sites/visitor-access';
 
 /** What the middleware put in `Astro.locals` for a page request (src/env.d.ts App.Locals). */
 export interface PageLocals {

@@ -1,9 +1,9 @@
 import type { SearchResponse } from '~/shared/contracts/search';
 import type { ProfileImage } from '~/shared/contracts/profile';
 import { getAppContext } from '~/server/app';
-import { listOutbox } from '~/server/mail/mailer';
-import { homeFaces } from '~/server/members/home-faces';
-import { searchMembers } from '~/server/members/search-members';
+import { listOutbox } from '~/server/platform/mail/mailer';
+import { homeFaces } from '~/server/members';
+import { searchMembers } from '~/server/members';
 import { plainErrorForBot } from '../bots';
 import type { PageLoad, PageLocals, PageRequest } from './page-request';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { z } from 'zod';
-import type { SiteConfig } from '../../sites/site-config';
+import type { SiteConfig } from '../../platform/sites/site-config';
 import type { Storage } from '../../storage/storage';
 import { ensureLanderMedia } from '../lander-media';
 import { cdnEntryHtml, rewriteLanderHtml } from './cdn-html';

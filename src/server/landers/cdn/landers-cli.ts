@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getConfig } from '../../config';
-import { loadSites } from '../../sites/load-sites';
+import { loadSites } from '../../platform/sites/load-sites';
 import { buildLanderCdnRoot } from './cdn-root';
 import { buildAndPublishLanders, DEFAULT_GRACE_DAYS, landersBucketClient, publishLanderRoot } from './publish';
 

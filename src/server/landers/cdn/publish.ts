@@ -6,7 +6,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import type { SiteConfig } from '../../sites/site-config';
+import type { SiteConfig } from '../../platform/sites/site-config';
 import type { S3Config } from '../../storage/s3-config';
 import { s3ClientFor } from '../../storage/s3-storage';
 import { buildLanderCdnRoot, readCdnManifest, type CdnFile } from './cdn-root';

@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAILPROVIDER_GMAIL, MAILPROVIDER_OTHER } from '~/shared/constants';
-import { deletedEmailMarker } from '../../account/deleted-email';
+import { deletedEmailMarker } from './deleted-email';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 
