@@ -54,7 +54,7 @@ describe('the list of background jobs', () => {
     // A job is only ever started from the list: nothing registers or times jobs on its own.
     for (const { file, source } of serverSources()) {
       const relative = path.relative(SERVER, file);
-      if (relative === path.join('jobs', 'periodic-jobs.ts') || STREAM_TIMERS.includes(relative)) continue;
+      if (relative === path.join('lifecycle', 'periodic-jobs.ts') || STREAM_TIMERS.includes(relative)) continue;
       expect(source, path.relative(SERVER, file)).not.toMatch(/registerPeriodicJob|setInterval\(/);
     }
   });
