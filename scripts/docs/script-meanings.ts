@@ -38,6 +38,8 @@ export const SCRIPT_MEANINGS: Record<string, string> = {
   'check:types:sw': '`tsc` of the service worker (`src/sw/`)',
   'check:lint': 'ESLint: the layer rules of docs/architecture.md §1',
   'check:locales': 'locale key parity: a missing, unused or mistranslated-variable key, or a text left in English',
+  'check:deps':
+    'dependency-cruiser on src/server (.dependency-cruiser.cjs): domain folders only through their index.ts, the folder table of docs/architecture.md §7, platform/ below the domains, no run-time import cycle',
   'check:dead': 'knip: an export nothing imports, a file nothing reaches or a package nothing uses',
   'check:docs':
     'the generated inventories of the docs match the code ([docs/README.md](README.md#generated-inventories)); `npm run docs:generate` rewrites them',
