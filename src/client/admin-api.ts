@@ -32,21 +32,3 @@ export async function callAdmin<C extends AdminContract>(
     throw error;
   }
 }
-
-/** Plain-English text of a failed console call (the console is not translated). */
-export function adminErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'Something went wrong. Try again.';
-  const byCode: Partial<Record<ApiError['code'], string>> = {
-    network: 'The server could not be reached. Check the connection and try again.',
-    forbidden: 'Your role does not allow this.',
-    not_found: 'Not found: it may have been removed meanwhile.',
-    rate_limited: 'Too many attempts. Wait a few minutes and try again.',
-    invalid_credentials: 'The e-mail address or password is not correct.',
-    invalid_code: 'That code is not valid. Enter the current code from your authenticator app.',
-    validation_failed: error.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') || 'Check the form.',
-    conflict: 'This cannot be done in its current state.',
-    invalid_token: 'This setup link is not valid (already used?). Ask an admin for a new one.',
-    expired_token: 'This setup link has expired. Ask an admin for a new one.',
-  };
-  return byCode[error.code] ?? 'Something went wrong on the server. Try again.';
-}

@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { Operation } from './api';
 import { runOperations } from './pipeline';
 
-export { isAdminAddressAllowed, matchPath } from './pipeline';
+export { isAdminAddressAllowed } from './pipeline';
 
 /**
  * Runs one call of the operator API (`/admin/api/*`, docs/product.md §13 Access) through the one
