@@ -25,6 +25,12 @@ export default defineConfig({
       reportsDirectory: 'test-results/coverage',
       // The figures are shown even when a test failed.
       reportOnFailure: true,
+      // Today's figures rounded down (a clean .ci/run: server 87.81 %, stores 83.68 % of lines):
+      // below them the run fails. Raise them as coverage grows; never lower them to make a run pass.
+      thresholds: {
+        'src/server/**': { lines: 87 },
+        'src/stores/**': { lines: 83 },
+      },
     },
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] } },
