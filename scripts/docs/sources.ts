@@ -79,46 +79,43 @@ function contractsOf(module: Record<string, unknown>): AnyContract[] {
     );
 }
 
-/**
- * Every operation, member API first, each API in its modules' order (above).
- * @throws when a member route (src/shared/contracts/routes) has no contract, or an operator operation the
- *   admin API serves (src/server/http/admin/all-operations.ts) is in no module here: the list cannot miss one.
- */
-export function listOperations(): OperationEntry[] {
-  const member = Object.entries(MEMBER_MODULES).flatMap(([area, module]) =>
+/** The operations of one API's contract modules (by area), with who may call each as `callerOf` tells. */
+function entriesOf(
+  api: OperationEntry['api'],
+  modules: Record<string, Record<string, unknown>>,
+  callerOf: (contract: AnyContract) => string,
+): OperationEntry[] {
+  return Object.entries(modules).flatMap(([area, module]) =>
     contractsOf(module).map((contract): OperationEntry => ({
-      api: 'member',
+      api,
       area,
       name: contract.name ?? '',
       method: contract.method,
       path: contract.path,
       selector: contract.selector ?? {},
-      caller: contract.auth ?? 'visitor',
+      caller: callerOf(contract),
       query: contract.query,
       body: contract.body,
       response: contract.response,
       errors: contract.errors,
     })),
   );
+}
+
+/**
+ * Every operation, member API first, each API in its modules' order (above).
+ * @throws when a member route (src/shared/contracts/routes) has no contract, or an operator operation the
+ *   admin API serves (src/server/http/admin/all-operations.ts) is in no module here: the list cannot miss one.
+ */
+export function listOperations(): OperationEntry[] {
+  const member = entriesOf('member', MEMBER_MODULES, (contract) => contract.auth ?? 'visitor');
   const routeNames = Object.values(routes as Record<string, { name?: string }>)
     .map((route) => route.name)
     .filter((name): name is string => typeof name === 'string');
   const missing = routeNames.filter((name) => !member.some((operation) => operation.name === name));
   if (missing.length > 0) throw new Error(`docs: routes without a contract in the adapter: ${missing.join(', ')}`);
-  const operator = Object.entries(OPERATOR_MODULES).flatMap(([area, module]) =>
-    contractsOf(module).map((contract): OperationEntry => ({
-      api: 'operator',
-      area,
-      name: contract.name ?? '',
-      method: contract.method,
-      path: contract.path,
-      selector: contract.selector ?? {},
-      caller: contract.roles === 'anyone' || !contract.roles ? 'anyone' : contract.roles.join(', '),
-      query: contract.query,
-      body: contract.body,
-      response: contract.response,
-      errors: contract.errors,
-    })),
+  const operator = entriesOf('operator', OPERATOR_MODULES, (contract) =>
+    contract.roles === 'anyone' || !contract.roles ? 'anyone' : contract.roles.join(', '),
   );
   const served = adminOperations.map((operation) => operation.contract.name);
   const unlisted = served.filter((name) => !operator.some((operation) => operation.name === name));
