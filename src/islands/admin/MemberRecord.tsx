@@ -8,13 +8,8 @@ import MemberModerationActions from './MemberModerationActions';
 import { MemberProfileCard } from './MemberProfileCard';
 import { MemberStatusBadges } from './MemberStatusBadges';
 import { MemberSupportActions } from './MemberSupportActions';
-import {
-  MemberLedgerTable,
-  MemberPaymentsTable,
-  MemberReportsPanel,
-  MemberSessionsTable,
-  MemberTrackingPanel,
-} from './MemberTables';
+import { MemberLedgerTable, MemberPaymentsTable, MemberSessionsTable, MemberTrackingPanel } from './MemberTables';
+import { MemberReportsPanel } from './MemberReportsPanel';
 import { useAdminLoad } from './use-admin-load';
 
 interface Props {
