@@ -73,6 +73,9 @@ export const ENV_MEANINGS = {
     meaning: 'signing secret (≥ 32 characters); generated once into `DATA_DIR/app-secret` when unset',
   },
   RATE_LIMIT_SIGNUPS_PER_HOUR: { meaning: 'signups per client address per hour' },
+  RATE_LIMIT_EMAIL_CHECKS_PER_10_MIN: {
+    meaning: "checks of the signup wizard's e-mail field per client address per 10 minutes",
+  },
   RATE_LIMIT_LOGINS_PER_10_MIN: {
     meaning:
       "failed login attempts (members and operators) per 10 minutes per client address (a right password never counts); per account, failed attempts from devices that never logged in to it (beyond this number they are slowed down, 1 s doubling up to 60 s between attempts, not refused); a device the account logged in on before is never held back by the account's count",

@@ -109,6 +109,8 @@ export const envSchema = z.object({
   APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Signups per client address per hour (mobile carriers put many people behind one address). */
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** E-mail address checks of the signup wizard per client address per 10 minutes. */
+  RATE_LIMIT_EMAIL_CHECKS_PER_10_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
   /**
    * Login attempts per 10 minutes per client address, and per account from devices it never
    * logged in on (beyond that, paced rather than refused: docs/product.md §10 Log-in limits).

@@ -125,19 +125,23 @@ describe('abuse limits: reports, upload bytes, decode concurrency', () => {
     expect([1, 2]).toContain(config.photos.decodeConcurrency);
   });
 
-  it('honours RATE_LIMIT_REPORTS_PER_HOUR, UPLOAD_MB_PER_MEMBER_PER_DAY and IMAGE_DECODE_CONCURRENCY', () => {
+  it('honours RATE_LIMIT_REPORTS_PER_HOUR, RATE_LIMIT_EMAIL_CHECKS_PER_10_MIN, UPLOAD_MB_PER_MEMBER_PER_DAY and IMAGE_DECODE_CONCURRENCY', () => {
+    expect(loadConfig({}).rateLimits.emailChecksPer10Min).toBe(60);
     const config = loadConfig({
       RATE_LIMIT_REPORTS_PER_HOUR: '3',
+      RATE_LIMIT_EMAIL_CHECKS_PER_10_MIN: '500',
       UPLOAD_MB_PER_MEMBER_PER_DAY: '200',
       IMAGE_DECODE_CONCURRENCY: '4',
     });
     expect(config.rateLimits.reportsPerHour).toBe(3);
+    expect(config.rateLimits.emailChecksPer10Min).toBe(500);
     expect(config.photos).toEqual({ uploadBytesPerDay: 200 * 1024 * 1024, decodeConcurrency: 4 });
   });
 
   it('refuses values outside their range, naming the variable', () => {
     for (const [name, value] of [
       ['RATE_LIMIT_REPORTS_PER_HOUR', '0'],
+      ['RATE_LIMIT_EMAIL_CHECKS_PER_10_MIN', '0'],
       ['UPLOAD_MB_PER_MEMBER_PER_DAY', '2001'],
       ['IMAGE_DECODE_CONCURRENCY', '0'],
       ['IMAGE_DECODE_CONCURRENCY', 'many'],

@@ -30,7 +30,7 @@ export interface Config {
   pushAllowInsecureEndpoints: boolean;
   /** PUSH_ENDPOINT_DOMAINS, lower case; empty → any host with public addresses. */
   pushEndpointDomains: string[];
-  rateLimits: { signupsPerHour: number; loginsPer10Min: number; reportsPerHour: number };
+  rateLimits: { signupsPerHour: number; emailChecksPer10Min: number; loginsPer10Min: number; reportsPerHour: number };
   /** docs/product.md §10 Photos: upload bytes per member per UTC day; photos decoded at once. */
   photos: { uploadBytesPerDay: number; decodeConcurrency: number };
   appSecret?: string;
@@ -110,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined>, cwd = proces
     pushEndpointDomains: listOf(e.PUSH_ENDPOINT_DOMAINS ?? '').map((domain) => domain.toLowerCase()),
     rateLimits: {
       signupsPerHour: e.RATE_LIMIT_SIGNUPS_PER_HOUR,
+      emailChecksPer10Min: e.RATE_LIMIT_EMAIL_CHECKS_PER_10_MIN,
       loginsPer10Min: e.RATE_LIMIT_LOGINS_PER_10_MIN,
       reportsPerHour: e.RATE_LIMIT_REPORTS_PER_HOUR,
     },

@@ -162,6 +162,8 @@ export function affiliateServerEnv(receiver: PostbackReceiver, smtpUrl: string):
     POSTBACK_RETRY_BASE_MS: '300',
     POSTBACK_TIMEOUT_MS: '1500',
     RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
+    // Every sign-up checks its e-mail address once or more, all from 127.0.0.1.
+    RATE_LIMIT_EMAIL_CHECKS_PER_10_MIN: '1000',
     // The refused attempts are logged as warnings; the tests make them on purpose.
     LOG_LEVEL: 'error',
   };

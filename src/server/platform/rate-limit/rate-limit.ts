@@ -14,7 +14,7 @@ export function rateLimitFor(ctx: AppContext, name: RateLimitName): { limit: num
     case 'signup':
       return { limit: ctx.config.rateLimits.signupsPerHour, windowMs: 60 * 60_000 };
     case 'emailCheck':
-      return { limit: 60, windowMs: 10 * 60_000 };
+      return { limit: ctx.config.rateLimits.emailChecksPer10Min, windowMs: 10 * 60_000 };
     // docs/product.md §10 Password and password reset: the current password is guessed like a login.
     case 'passwordChange':
       return { limit: ctx.config.rateLimits.loginsPer10Min, windowMs: 10 * 60_000 };
