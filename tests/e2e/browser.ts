@@ -21,14 +21,16 @@ export type E2eBrowser = ReturnType<typeof useBrowser>;
 export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  const consoleErrors: string[] = [];
-  const allowed: RegExp[] = [];
+  const consoleErrors: { page: Page; line: string }[] = [];
+  const allowed: { pattern: RegExp; page?: Page }[] = [];
 
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   });
   afterEach(async () => {
-    const unexpected = consoleErrors.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+    const unexpected = consoleErrors
+      .filter((error) => !allowed.some(({ pattern, page }) => (!page || page === error.page) && pattern.test(error.line)))
+      .map((error) => error.line);
     consoleErrors.length = 0;
     allowed.length = 0;
     for (const context of contexts.splice(0)) await context.close();
@@ -56,9 +58,9 @@ export function useBrowser() {
     contexts.push(context);
     const page = await context.newPage();
     page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+      if (message.type() === 'error') consoleErrors.push({ page, line: `${page.url()}: ${message.text()}` });
     });
-    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    page.on('pageerror', (error) => consoleErrors.push({ page, line: `${page.url()}: ${error.message}` }));
     return page;
   }
 
@@ -98,9 +100,9 @@ export function useBrowser() {
       fs.mkdirSync('screenshots', { recursive: true });
       await page.screenshot({ path: `screenshots/${name}-${page.viewportSize()?.width}.png` });
     },
-    /** Marks a console error as expected in this test (e.g. the 404 of a missing page). */
-    allowConsoleError(pattern: RegExp) {
-      allowed.push(pattern);
+    /** Marks a console error as expected in this test (e.g. the 404 of a missing page), on `page` only when given. */
+    allowConsoleError(pattern: RegExp, page?: Page) {
+      allowed.push({ pattern, page });
     },
   };
 }
