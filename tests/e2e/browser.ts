@@ -29,7 +29,9 @@ export function useBrowser() {
   });
   afterEach(async () => {
     const unexpected = consoleErrors
-      .filter((error) => !allowed.some(({ pattern, page }) => (!page || page === error.page) && pattern.test(error.line)))
+      .filter(
+        (error) => !allowed.some(({ pattern, page }) => (!page || page === error.page) && pattern.test(error.line)),
+      )
       .map((error) => error.line);
     consoleErrors.length = 0;
     allowed.length = 0;
