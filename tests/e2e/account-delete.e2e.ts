@@ -51,7 +51,7 @@ async function send(page: Page, conversation: number, text: string): Promise<voi
 async function shots(page: Page, name: string): Promise<void> {
   await browser.screenshot(page, `account-delete-${name}`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(150);
+  await browser.settled(page);
   await browser.screenshot(page, `account-delete-${name}`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }

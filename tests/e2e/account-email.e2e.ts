@@ -25,7 +25,7 @@ async function shots(page: Page, name: string, section?: Locator): Promise<void>
   ]) {
     await page.setViewportSize(viewport);
     await section?.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
-    await page.waitForTimeout(150);
+    await browser.settled(page);
     await browser.screenshot(page, `email-change-${name}`);
   }
   await page.setViewportSize(original);

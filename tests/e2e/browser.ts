@@ -73,6 +73,15 @@ export function useBrowser() {
     async newSitePage(host: string, options: BrowserContextOptions = {}): Promise<Page> {
       return newPage({ ...options, extraHTTPHeaders: { ...options.extraHTTPHeaders, 'original-host': host } });
     },
+    /**
+     * Waits until the page has laid out and painted what changed (a resize, a scroll): two
+     * animation frames, the browser's own render steps, rather than a guessed number of ms.
+     */
+    async settled(page: Page): Promise<void> {
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      );
+    },
     /** Waits until every island on the page has hydrated (Astro removes their `ssr` attribute). */
     async waitForIslands(page: Page): Promise<void> {
       // Islands that hydrate when seen (client:visible, e.g. the lower /profile sections) are

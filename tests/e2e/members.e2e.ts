@@ -72,11 +72,17 @@ describe('members area (journey)', () => {
 
     // B logs in elsewhere (demo N has id N in the seeded database) and notes its badge.
     const pageB = await browser.newPage({ viewport: PHONE });
+    // The likes poll starts 1 s after login; B's badge is read once its first answer arrived.
+    const likesPolled = pageB.waitForResponse(
+      (r) => r.url().includes('/api/likes.php') && r.request().method() === 'GET' && r.ok(),
+      { timeout: 30_000 },
+    );
     await browser.logIn(pageB, `demo${memberB}@amora.test`);
     const me = await pageB.request.get(`${browser.baseURL}/api/user.php`, { headers: { 'package-name': 'amora' } });
     expect((await me.json()).profile.id).toBe(memberB);
     await browser.waitForIslands(pageB);
-    await pageB.waitForTimeout(1_500); // likes polling starts 1 s after login
+    await likesPolled;
+    await browser.settled(pageB);
     const badgeBefore = await navBadge(pageB, '/likes');
 
     // A likes B (unliking first if the demo data already had it: the toggle goes both ways).

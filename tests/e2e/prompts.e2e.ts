@@ -29,8 +29,16 @@ async function isOnTop(locator: Locator): Promise<boolean> {
 }
 
 async function scrollToEnd(page: Page): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(300);
+  // Scrolled again until at the end: the page may still grow (images, late islands).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+      }),
+    )
+    .toBe(true);
+  await browser.settled(page);
 }
 
 /** The prompt sits right above the bottom navigation and covers none of `targets`. */

@@ -11,6 +11,7 @@ export {
   listChats,
   startConversation,
 } from './conversations';
-export { listMessages, sendMessage } from './messages';
+export { listMessages } from './message-history';
+export { sendMessage } from './messages';
 export { reportProfile } from './reports';
 export { sendTyping } from './typing';
