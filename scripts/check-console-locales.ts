@@ -16,6 +16,7 @@ export const CONSOLE_SOURCES = [
   path.join(root, 'src', 'islands', 'admin'),
   path.join(root, 'src', 'stores', 'admin'),
   path.join(root, 'src', 'layouts', 'AdminLayout.astro'),
+  path.join(root, 'src', 'pages', 'admin'),
 ];
 
 /** Keys built at run time from a value (`roles.${role}`); their children count as used. */

@@ -12,7 +12,7 @@ describe('console language switch', () => {
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    it(`switches the log-in page to German and back to English (${viewport.width} px)`, async () => {
+    it(`switches the console to German from the log-in page and back to English from another page (${viewport.width} px)`, async () => {
       const page = await browser.newPage({ viewport, locale: 'en-GB' });
       await page.goto(`${browser.baseURL}/admin/login?next=%2Fadmin%2Freports`);
       expect(await page.title()).toBe('Console log-in · Amora console');
@@ -27,11 +27,16 @@ describe('console language switch', () => {
       expect(await german.getByRole('link', { name: 'Deutsch' }).getAttribute('aria-current')).toBe('true');
       await browser.waitForIslands(page);
       await browser.screenshot(page, 'console-language-de');
+      // The choice holds on the other console pages, the server-rendered texts included.
+      await page.goto(`${browser.baseURL}/admin/setup`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Einrichtungslink unvollständig');
+      expect(await page.title()).toBe('Richte dein Konsolenkonto ein · Amora-Konsole');
 
       await german.getByRole('link', { name: 'English' }).click();
-      await page.waitForURL('**/admin/login?next=%2Fadmin%2Freports');
+      await page.waitForURL('**/admin/setup');
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
-      expect(await page.title()).toBe('Console log-in · Amora console');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Setup link incomplete');
+      expect(await page.title()).toBe('Set up your console account · Amora console');
     });
   }
 });
