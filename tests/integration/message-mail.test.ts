@@ -5,7 +5,7 @@ import { messageMailLog, notificationSettings, pushSubscriptions, users } from '
 import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
 import { notificationsEndpoint } from '../../src/server/http/endpoints/notifications';
 import { handleUnsubscribeRequest } from '../../src/server/http/unsubscribe-request';
-import { pushMessageIfOffline, settleMessageNotifications } from '../../src/server/outbox/message-push';
+import { pushMessageIfOffline, settleMessageNotifications } from '../helpers/message-notify';
 import { MESSAGE_MAIL_INTERVAL_MS } from '../../src/server/outbox/message-mail';
 import { deliverDueOutbox } from '../../src/server/outbox/deliver-outbox';
 import { streamClosed, streamOpened } from '../../src/server/realtime/presence';

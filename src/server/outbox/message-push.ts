@@ -6,7 +6,6 @@ import { getNotificationSettings } from '../platform/accounts/notification-setti
 import type { AppContext } from '../context';
 import { profiles } from '../db/schema';
 import { registerAllMessages } from '../i18n/messages';
-import { nudgeOutboxAndWait, settleOutbox } from './deliver-outbox';
 import { sendPushToUser } from '../push';
 import { hasOpenStream } from '../realtime';
 import type { SiteConfig } from '../platform/sites/site-config';
@@ -15,42 +14,14 @@ import { mailAboutMessage } from './message-mail';
 /** Longest text preview in a push when the site allows previews (characters). */
 export const PUSH_PREVIEW_CHARS = 60;
 
-/** Notifications still being sent, so tests and shutdown can wait for them. */
-const inFlight = new Set<Promise<unknown>>();
-
-/** Waits until every message notification started so far has been sent or has failed, queued mails included. */
-export async function settleMessageNotifications(): Promise<void> {
-  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-  await settleOutbox();
-}
-
 /**
- * Push: when the recipient has no open event stream in any process and wants message pushes
- * (docs/product.md §10 Notifications), a web push goes to their subscriptions (gone ones are
- * pruned): the sender's name, and the message text only as a short preview when the site's
- * `push_message_preview` allows it; it opens the conversation. When no push was accepted and
- * the member wants message mails, `mailAboutMessage` mails them instead (at most hourly per
- * conversation; a mail failure is logged, never thrown).
+ * The message notice (outbox/notices.ts runs it from the outbox): when the recipient has no open
+ * event stream in any process and wants message pushes (docs/product.md §10 Notifications), a web
+ * push goes to their subscriptions (gone ones are pruned): the sender's name, and the message text
+ * only as a short preview when the site's `push_message_preview` allows it; it opens the
+ * conversation. When no push was accepted and the member wants message mails, `mailAboutMessage`
+ * queues a mail instead (at most hourly per conversation).
  * @returns how many pushes the push services accepted (0 when online).
- */
-export function pushMessageIfOffline(
-  ctx: AppContext,
-  site: SiteConfig,
-  recipientId: number,
-  message: ChatMessage,
-): Promise<number> {
-  const job = notifyAboutMessage(ctx, site, recipientId, message).then(async (pushed) => {
-    // A mail it queued goes out before this settles.
-    await nudgeOutboxAndWait(ctx);
-    return pushed;
-  });
-  inFlight.add(job);
-  void job.catch(() => undefined).finally(() => inFlight.delete(job));
-  return job;
-}
-
-/**
- * The message notice itself (outbox/notices.ts runs it): see pushMessageIfOffline.
  * @throws on a database failure (the outbox retries).
  */
 export async function notifyAboutMessage(
