@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pushSubscriptions, users } from '../../src/server/db/schema';
 import { chatEndpoint, messagesEndpoint } from '../../src/server/http/endpoints/chat';
-import { pushMessageIfOffline } from '../../src/server/outbox/message-push';
+import { pushMessageIfOffline } from '../helpers/message-notify';
 import { streamClosed, streamOpened } from '../../src/server/realtime/presence';
 import { callApi } from '../helpers/api';
 import { useTestContext } from '../helpers/context';
