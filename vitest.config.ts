@@ -38,7 +38,12 @@ export default defineConfig({
         extends: true,
         // The integration files mock nothing and build their own context, so they share one module
         // graph per worker instead of loading the server's modules again for every file.
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts'], isolate: false },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          isolate: false,
+          setupFiles: ['tests/helpers/integration-env.ts'],
+        },
       },
     ],
   },

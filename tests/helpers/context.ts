@@ -62,7 +62,8 @@ export function useTestContext(env: Record<string, string> | (() => Record<strin
   let context: AppContext | null = null;
   let second: AppContext | null = null;
   let config: ReturnType<typeof loadConfig> | null = null;
-  const databaseUrl = process.env.DATABASE_URL ?? pgliteUrl();
+  // tests/helpers/integration-env.ts moved DATABASE_URL here, away from the app's own context.
+  const databaseUrl = process.env.AMORA_TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? pgliteUrl();
 
   beforeEach(async () => {
     if (!context) {
