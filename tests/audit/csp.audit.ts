@@ -20,7 +20,8 @@ import { trackingCookie, useBrowser } from '../e2e/browser';
  * answer of our server (pages, API, event stream, scripts, images) without `nosniff`.
  * The findings of a site go to test-results/csp/violations-{site}.txt.
  */
-const browser = useBrowser();
+// Every page as a first-time visitor sees it, the wizard's push offer included (full browser only).
+const browser = useBrowser({ browser: 'full' });
 const OUT = 'test-results/csp';
 
 /** Directives every page's policy must have, with exactly these sources. */

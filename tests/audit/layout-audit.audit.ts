@@ -20,7 +20,8 @@ import { layoutViolations } from '../e2e/layout-checks';
  * Every violation of a site and width is listed at once; screenshots of every route go to
  * test-results/layout/{site}-{width}-{locale}-{route}.png.
  */
-const browser = useBrowser();
+// Every page as a first-time visitor sees it, the wizard's push offer included (full browser only).
+const browser = useBrowser({ browser: 'full' });
 const SHOTS = 'test-results/layout';
 const WIDTHS = [
   { width: 390, height: 844 },

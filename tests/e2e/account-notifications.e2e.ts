@@ -10,7 +10,8 @@ import { useOwnServer } from './server';
  * link without being logged in. Own server with a test SMTP server; the test waits on the
  * server's state through its `/metrics` (open event streams, pending outbox rows), never on time.
  */
-const browser = useBrowser();
+// The push offers need notification permission "default", which only the full browser gives.
+const browser = useBrowser({ browser: 'full' });
 const METRICS_TOKEN = 'e2e-notifications-metrics-0123456789';
 const own = useOwnServer('notifications', { SEED_ON_START: '0', METRICS_TOKEN });
 

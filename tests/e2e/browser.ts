@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 /** The cookie a lander sets with the visitor's traffic source (URL-encoded JSON, server/http/tracking-cookie.ts), for `context.addCookies`. */
 export function trackingCookie(
@@ -14,18 +14,31 @@ export function trackingCookie(
 /** What `useBrowser` hands a test file: pages, log-in, screenshots and console-error checks. */
 export type E2eBrowser = ReturnType<typeof useBrowser>;
 
+/** Which Chromium a test file drives (scripts/chromium.mjs). */
+export interface BrowserChoice {
+  /**
+   * `shell` (the default): the headless shell, the lighter one. `full`: the full browser, for a
+   * file whose journeys need what only it has: notification permission "default" (the push
+   * offers of the wizard, the prompts and the settings) rather than the shell's "denied".
+   */
+  browser?: 'shell' | 'full';
+}
+
 /**
  * One Chromium per test file; every page records console errors and failed
  * requests, and the test fails if any happened that it did not expect.
  */
-export function useBrowser() {
+export function useBrowser({ browser: which = 'shell' }: BrowserChoice = {}) {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const consoleErrors: { page: Page; line: string }[] = [];
   const allowed: { pattern: RegExp; page?: Page }[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({
+      executablePath: which === 'full' ? CHROMIUM_PATH : CHROMIUM_HEADLESS_SHELL_PATH,
+      args: CHROMIUM_FLAGS,
+    });
   });
   afterEach(async () => {
     const unexpected = consoleErrors
@@ -56,7 +69,14 @@ export function useBrowser() {
   async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
     // A real visitor's user agent: "HeadlessChrome" is (rightly) treated as a bot by the error pages.
     const userAgent = (await defaultUserAgent()).replace('HeadlessChrome', 'Chrome');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, userAgent, ...options });
+    // en-US as the full browser sends it: the headless shell sends no Accept-Language of its own,
+    // and a site then answers in its default language.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      userAgent,
+      locale: 'en-US',
+      ...options,
+    });
     contexts.push(context);
     const page = await context.newPage();
     page.on('console', (message) => {

@@ -9,7 +9,7 @@ import { startSmtpReceiver } from '../helpers/smtp-receiver';
 import { affiliateServerEnv } from './affiliate-journey';
 import { useBrowser } from './browser';
 import { chooseCookies } from './lander-journey';
-import { freePort, serveBuild } from './server';
+import { freePort, freshDataDir, serveBuild } from './server';
 
 // docs/product.md §3 Consent, end to end: the demo sites ask before non-essential cookies and storage.
 const browser = useBrowser();
@@ -24,6 +24,7 @@ beforeAll(async () => {
   const env = affiliateServerEnv(receiver, smtp.url);
   const dataDir = path.join(work, 'data');
   // Demo members and the landers' media, as `npm start` would seed them.
+  freshDataDir(dataDir);
   const seeded = spawnSync('tsx', ['src/server/db/seed/cli.ts'], {
     env: { ...process.env, ...env, DATA_DIR: dataDir, SEED_MEMBERS: '12', LOG_LEVEL: 'warn' },
     stdio: 'inherit',

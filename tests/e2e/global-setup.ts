@@ -47,6 +47,8 @@ declare module 'vitest' {
     baseURL2?: string;
     /** Setup tokens of the console's operators made before the server started, by their e-mail address. */
     operatorSetupTokens: Record<string, string>;
+    /** A migrated data folder (the operators, no member) that own servers start from (server.ts `freshDataDir`). */
+    templateDataDir?: string;
   }
 }
 
@@ -59,6 +61,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const operatorSetupTokens = addOperators(dataDir);
+  // Copied before the shared server opens it: own servers and seeds start from this migrated folder.
+  const templateDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-e2e-template-'));
+  fs.cpSync(dataDir, templateDataDir, { recursive: true });
   const log: string[] = [];
   // Every test browser comes from 127.0.0.1: the per-address signup and login limits (tested in
   // tests/integration/auth.test.ts) would otherwise stop the journeys and the layout audit mid-run.
@@ -91,10 +96,12 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('operatorSetupTokens', operatorSetupTokens);
+  project.provide('templateDataDir', templateDataDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(templateDataDir, { recursive: true, force: true });
     // Kept for a look after a failure (.ci/run prints its warnings and errors when a run fails).
     fs.mkdirSync('test-results', { recursive: true });
     fs.writeFileSync('test-results/e2e-server.log', log.join(''));

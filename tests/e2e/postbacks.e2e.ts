@@ -23,7 +23,7 @@ import {
   type ShownLanders,
 } from './affiliate-journey';
 import { useBrowser } from './browser';
-import { freePort, serveBuild } from './server';
+import { freePort, freshDataDir, serveBuild } from './server';
 
 const browser = useBrowser();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'amora-postbacks-'));
@@ -39,6 +39,7 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   env = affiliateServerEnv(receiver, smtp.url);
   // Demo members and the landers' media, as `npm start` would seed them.
+  freshDataDir(dataDir);
   const seeded = spawnSync('tsx', ['src/server/db/seed/cli.ts'], {
     env: { ...process.env, ...env, DATA_DIR: dataDir, SEED_MEMBERS: '40', LOG_LEVEL: 'warn' },
     stdio: 'inherit',

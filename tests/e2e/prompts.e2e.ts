@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 import { CHAT_URL, likeAfresh, openProfileAs } from './journeys';
 
-const browser = useBrowser();
+// The push offers need notification permission "default", which only the full browser gives.
+const browser = useBrowser({ browser: 'full' });
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 

@@ -3,7 +3,8 @@ import { startPushService } from '../helpers/push-service';
 import { useBrowser } from './browser';
 import { fillSignupStep0 } from './journeys';
 
-const browser = useBrowser();
+// The push offers need notification permission "default", which only the full browser gives.
+const browser = useBrowser({ browser: 'full' });
 let pushService: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
   pushService = await startPushService();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startSmtpReceiver } from '../helpers/smtp-receiver';
 
 /** A free TCP port on 127.0.0.1. */
@@ -41,11 +41,29 @@ export async function waitForServer(url: string, child: ChildProcess, timeoutMs:
 }
 
 /**
+ * Fills `dataDir`, when it does not exist yet, with a copy of the migrated data folder the global
+ * setup made (tests/e2e/global-setup.ts: the embedded database with the browser tests' operators
+ * and no member), so a file's own server or seed skips the ~5 s of creating and migrating an
+ * embedded database. Outside a Vitest run (a benchmark) it leaves `dataDir` alone. Returns `dataDir`.
+ */
+export function freshDataDir(dataDir: string): string {
+  let template: string | undefined;
+  try {
+    template = inject('templateDataDir');
+  } catch {
+    template = undefined; // not in a test worker
+  }
+  if (template && !fs.existsSync(dataDir)) fs.cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
  * Serves an existing build (`<distDir>`: an output folder's current release, or a plain build
  * folder) with the production server (`scripts/serve.mjs`) on
  * `port` with its own data folder; `stop()` ends it and waits for the port to be free.
  */
 export async function serveBuild(distDir: string, port: number, dataDir: string, env: Record<string, string> = {}) {
+  if (!env.DATABASE_URL && !process.env.DATABASE_URL) freshDataDir(dataDir);
   const child = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../scripts/serve.mjs')], {
     env: {
       ...process.env,

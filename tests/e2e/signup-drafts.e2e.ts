@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 import { fillSignupStep0 } from './journeys';
 
-const browser = useBrowser();
+// The push offers need notification permission "default", which only the full browser gives.
+const browser = useBrowser({ browser: 'full' });
 
 const AMSTERDAM = { latitude: 52.3676, longitude: 4.9041 };
 

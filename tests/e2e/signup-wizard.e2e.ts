@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser';
 import { useOwnServer } from './server';
 
-const browser = useBrowser();
+// The push offers need notification permission "default", which only the full browser gives.
+const browser = useBrowser({ browser: 'full' });
 const own = useOwnServer('wizard');
 
 const AMSTERDAM = { latitude: 52.3676, longitude: 4.9041 };

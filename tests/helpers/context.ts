@@ -117,7 +117,7 @@ function pgliteUrl(): string {
  * the migrations run from scratch, whatever an earlier run left behind.
  */
 async function resetPostgres(url: string): Promise<void> {
-  if (!/\/test(\?|$)/.test(url)) throw new Error(`refusing to reset a non-test database: ${url}`);
+  if (!/\/test(_w\d+)?(\?|$)/.test(url)) throw new Error(`refusing to reset a non-test database: ${url}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
