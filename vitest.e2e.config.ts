@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // One file at a time: the run is CPU-bound on two cores, so two at once gained 6 % and failed
+    // files on timeouts (docs/architecture.md § Tests).
     fileParallelism: false,
     allowOnly: false,
     // A cold server on a busy CI machine can take more than the default 1 s to answer a first search.
